@@ -1,0 +1,128 @@
+"""Facts about the open bout that both the checker and the move generator need."""
+
+from __future__ import annotations
+
+from referee.cards import Card, Rank
+from referee.rules import AttackForm, Rules, ThrowInWho
+from referee.state import GameState, Phase
+
+
+def throw_order(state: GameState) -> list[int]:
+    """Who may throw in, in priority order: the initial attacker first, then clockwise (B9)."""
+    n = state.players
+    start = state.attacker
+    return [
+        (start + i) % n
+        for i in range(n)
+        if (start + i) % n != state.defender and (start + i) % n not in state.finished
+    ]
+
+
+def priority_holder(state: GameState) -> int | None:
+    """The non-defender whose turn it is to throw in or pass, if any."""
+    for seat in throw_order(state):
+        if seat not in state.passed and state.hands[seat].count > 0:
+            return seat
+    return None
+
+
+def attack_limit(state: GameState) -> int:
+    """B10: attack cards allowed on the table in this bout."""
+    rules = state.rules
+    limit = state.defender_quota + state.covered_at_handover
+    if rules.attack_cap is not None:
+        limit = min(limit, rules.attack_cap)
+    if state.bouts == 0 and rules.first_bout_cap is not None:
+        limit = min(limit, rules.first_bout_cap)
+    return limit
+
+
+def room_for(state: GameState, extra: int) -> bool:
+    """Whether ``extra`` more attack cards fit the limit and the defender's hand."""
+    if len(state.table) + extra > attack_limit(state):
+        return False
+    if state.phase is Phase.TAKING:
+        return True
+    uncovered = sum(1 for p in state.table if p.cover is None)
+    return uncovered + extra <= state.hands[state.defender].count
+
+
+def table_ranks(state: GameState) -> set[Rank]:
+    ranks: set[Rank] = set()
+    for pair in state.table:
+        if pair.attack.rank is not None:
+            ranks.add(pair.attack.rank)
+        if pair.cover is not None and pair.cover.rank is not None:
+            ranks.add(pair.cover.rank)
+    return ranks
+
+
+def defender_may_self_throw(state: GameState) -> bool:
+    """`american`: the defender may add a card whenever everything is covered."""
+    return (
+        state.rules.throw_in_who is ThrowInWho.PLUS_DEFENDER_SELF
+        and state.rules.throw_in_enabled
+        and state.phase is Phase.DEFENCE
+        and state.all_covered()
+        and state.defender not in state.passed
+        and state.hands[state.defender].count > 0
+        and len(state.table) < attack_limit(state)
+    )
+
+
+def throw_in_possible(state: GameState) -> bool:
+    """Some non-defender may still throw in (as far as the table shows)."""
+    rules = state.rules
+    if not rules.throw_in_enabled:
+        return False
+    if state.phase is Phase.TAKING and not rules.throw_in_after_take:
+        return False
+    if not room_for(state, 1):
+        return False
+    return priority_holder(state) is not None
+
+
+def transfer_receiver(state: GameState) -> int:
+    """Who receives a transferred attack: the next player clockwise still playing."""
+    n = state.players
+    for step in range(1, n):
+        seat = (state.defender + step) % n
+        if seat in state.finished:
+            continue
+        if state.hands[seat].count > 0 or state.stock_count > 0:
+            return seat
+    return state.defender
+
+
+def attack_form_failure(
+    rules: Rules, cards: tuple[Card, ...], attacker_cards: int, limit: int
+) -> str | None:
+    """Why ``cards`` is not a legal lead under the variant's attack form, or None."""
+    n = len(cards)
+    form = rules.attack_form
+    if form is AttackForm.EXACTLY_3:
+        need = min(3, attacker_cards, limit)
+        return None if n == need else f"the lead must be exactly {need} card(s)"
+    if n == 1:
+        return None
+    if form in (AttackForm.SINGLE, AttackForm.HIGHEST_RANK_ONLY):
+        return "the lead is a single card"
+    if any(not c.is_normal for c in cards):
+        return "jokers and blanks are led alone"
+    counts: dict[Rank, int] = {}
+    for card in cards:
+        assert card.rank is not None
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    if form is AttackForm.SAME_RANK_MULTI:
+        return None if len(counts) == 1 else "cards led together must share one rank"
+    shape = tuple(sorted(counts.values(), reverse=True))
+    if form is AttackForm.PAIR_STRUCTURES:
+        singles = sum(c % 2 for c in counts.values())
+        if n <= 5 and singles <= 1:
+            return None
+        return "allowed: 1 card, a pair, pair+1, two pairs, two pairs+1 (at most 5)"
+    if form is AttackForm.PYATERKA:
+        if shape in ((2, 1), (2, 2, 1), (3,), (4, 1)):
+            return None
+        return "Pyaterka allows: 1 card, pair+1, two pairs+1, three of a kind, four of a kind+1"
+    return "unknown attack form"

@@ -1,0 +1,213 @@
+"""``legal_moves``: every legal move in a full-information position.
+
+This is written apart from ``check`` on purpose: a property test asks both about the same
+positions and requires them to agree.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+
+from referee.beats import beats
+from referee.bout import (
+    attack_limit,
+    defender_may_self_throw,
+    priority_holder,
+    room_for,
+    table_ranks,
+    transfer_receiver,
+)
+from referee.cards import Card, Rank
+from referee.errors import InvalidPosition
+from referee.rules import AttackForm, ThrowInMatch, ThrowInWho, TransferMode
+from referee.state import GameState, Phase
+from referee.moves import Attack, Defend, Done, Move, Pass, RevealTrump, Take, ThrowIn, Transfer
+
+_SHAPES = {
+    AttackForm.PAIR_STRUCTURES: ((1,), (2,), (3,), (2, 1), (4,), (2, 2), (3, 2), (4, 1), (2, 2, 1)),
+    AttackForm.PYATERKA: ((1,), (2, 1), (2, 2, 1), (3,), (4, 1)),
+}
+
+
+def legal_moves(state: GameState) -> list[Move]:
+    """All legal moves of all players (full information only)."""
+    if not state.full_info:
+        raise InvalidPosition("legal_moves needs full information; the table view cannot list hands")
+    if state.phase is Phase.OVER:
+        return []
+    if state.phase is Phase.REVEAL:
+        assert state.hidden_trump is not None
+        return [RevealTrump(state.attacker, state.hidden_trump)]
+    if state.phase is Phase.ATTACK:
+        return _attacks(state)
+    moves: list[Move] = []
+    if state.phase is Phase.DEFENCE:
+        moves += _defences(state)
+        moves += _transfers(state)
+        if any(p.cover is None for p in state.table):
+            moves.append(Take(state.defender))
+        if defender_may_self_throw(state):
+            moves += [ThrowIn(state.defender, (c,)) for c in _matching(state, state.defender)]
+            moves.append(Pass(state.defender))
+    moves += _throw_ins(state)
+    holder = priority_holder(state)
+    if holder is not None:
+        moves.append(Pass(holder))
+    moves += _dones(state)
+    return moves
+
+
+def _by_rank(cards: list[Card]) -> dict[Rank, list[Card]]:
+    groups: dict[Rank, list[Card]] = {}
+    for card in cards:
+        if card.rank is not None:
+            groups.setdefault(card.rank, []).append(card)
+    return groups
+
+
+def _attacks(state: GameState) -> list[Move]:
+    rules = state.rules
+    player = state.attacker
+    hand = sorted(state.hands[player].known)
+    limit = attack_limit(state)
+    form = rules.attack_form
+    leads: list[tuple[Card, ...]] = []
+    if form is AttackForm.SINGLE:
+        leads = [(c,) for c in hand]
+    elif form is AttackForm.HIGHEST_RANK_ONLY:
+        top = max((c.rank for c in hand if c.rank is not None), default=None)
+        leads = [(c,) for c in hand if c.rank == top or c.rank is None]
+    elif form is AttackForm.EXACTLY_3:
+        need = min(3, len(hand), limit)
+        leads = list(combinations(hand, need))
+    elif form is AttackForm.SAME_RANK_MULTI:
+        leads = [(c,) for c in hand if not c.is_normal]
+        for group in _by_rank(hand).values():
+            for size in range(1, len(group) + 1):
+                leads += combinations(group, size)
+    else:
+        leads = [(c,) for c in hand if not c.is_normal]
+        groups = _by_rank(hand)
+        for shape in _SHAPES[form]:
+            leads += _shape_leads(groups, shape)
+    moves: list[Move] = [Attack(player, lead) for lead in leads if len(lead) <= limit]
+    if rules.may_lead_stock_top and limit >= 1:
+        reserved = 1 if state.indicator_in_stock() else 0
+        if state.stock_count - reserved >= 1:
+            moves.append(Attack(player, (state.stock[0],), from_stock=True))
+    return moves
+
+
+def _shape_leads(groups: dict[Rank, list[Card]], shape: tuple[int, ...]) -> list[tuple[Card, ...]]:
+    """Leads whose rank counts are exactly ``shape`` (distinct ranks per part)."""
+    out: list[tuple[Card, ...]] = []
+    ranks = sorted(groups)
+    for chosen in product(ranks, repeat=len(shape)):
+        if len(set(chosen)) != len(chosen):
+            continue
+        # the same multiset of counts over ranks is produced once: order parts of equal size
+        if any(
+            shape[i] == shape[i + 1] and chosen[i] > chosen[i + 1] for i in range(len(shape) - 1)
+        ):
+            continue
+        options = []
+        for rank, count in zip(chosen, shape, strict=True):
+            if len(groups[rank]) < count:
+                break
+            options.append(list(combinations(groups[rank], count)))
+        else:
+            for parts in product(*options):
+                out.append(tuple(card for part in parts for card in part))
+    return out
+
+
+def _defences(state: GameState) -> list[Move]:
+    defender = state.defender
+    hand = sorted(state.hands[defender].known)
+    targets = [p.attack for p in state.table if p.cover is None]
+    if state.self_throw is not None:
+        targets = [state.self_throw]
+    return [
+        Defend(defender, target, card)
+        for target in targets
+        for card in hand
+        if beats(state.rules, state.trump_suit, target, card)
+    ]
+
+
+def _transfers(state: GameState) -> list[Move]:
+    rules = state.rules
+    if rules.transfer_mode is TransferMode.NONE:
+        return []
+    uncovered = [p.attack for p in state.table if p.cover is None]
+    if not uncovered:
+        return []
+    if rules.transfer_mode is TransferMode.BEFORE_ANY_BEAT and len(uncovered) != len(state.table):
+        return []
+    ranks = {c.rank for c in uncovered}
+    if len(ranks) != 1 or None in ranks:
+        return []
+    receiver = transfer_receiver(state)
+    if receiver == state.defender:
+        return []
+    same = [c for c in sorted(state.hands[state.defender].known) if c.rank in ranks]
+    moves: list[Move] = []
+    for size in range(1, len(same) + 1):
+        if rules.attack_cap is not None and len(state.table) + size > rules.attack_cap:
+            break
+        if rules.receiver_must_hold_enough and state.hands[receiver].count < len(uncovered) + size:
+            break
+        moves += [Transfer(state.defender, combo) for combo in combinations(same, size)]
+    return moves
+
+
+def _matching(state: GameState, player: int) -> list[Card]:
+    """Cards of ``player`` that the throw-in rule lets onto this table."""
+    rules = state.rules
+    hand = sorted(state.hands[player].known)
+    normal = [c for c in hand if c.is_normal]
+    if rules.throw_in_match is ThrowInMatch.BEATS_LATEST_DEFENCE_CARD:
+        latest = state.last_defence
+        if latest is None:
+            return []
+        return [c for c in normal if beats(rules, state.trump_suit, latest, c)]
+    ranks = table_ranks(state)
+    if rules.throw_in_match is ThrowInMatch.RANK_OR_SUIT_ON_TABLE:
+        suits = {p.attack.suit for p in state.table} | {
+            p.cover.suit for p in state.table if p.cover is not None
+        }
+        return [c for c in normal if c.rank in ranks or c.suit in suits]
+    return [c for c in normal if c.rank in ranks]
+
+
+def _throw_ins(state: GameState) -> list[Move]:
+    rules = state.rules
+    if not rules.throw_in_enabled:
+        return []
+    if state.phase is Phase.TAKING and not rules.throw_in_after_take:
+        return []
+    if state.phase is Phase.DEFENCE and all(p.cover is None for p in state.table):
+        return []
+    holder = priority_holder(state)
+    if holder is None:
+        return []
+    moves: list[Move] = []
+    for group in _by_rank(_matching(state, holder)).values():
+        for size in range(1, len(group) + 1):
+            if not room_for(state, size):
+                break
+            moves += [ThrowIn(holder, combo) for combo in combinations(group, size)]
+    return moves
+
+
+def _dones(state: GameState) -> list[Move]:
+    closable = state.phase is Phase.TAKING or (
+        state.phase is Phase.DEFENCE and all(p.cover is not None for p in state.table)
+    )
+    if not closable:
+        return []
+    seats = [s for s in range(state.players) if s not in state.finished]
+    defender_may = (
+        state.phase is Phase.DEFENCE and state.rules.throw_in_who is ThrowInWho.PLUS_DEFENDER_SELF
+    )
+    return [Done(s) for s in seats if s != state.defender or defender_may]

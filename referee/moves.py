@@ -1,0 +1,194 @@
+"""Moves: one frozen class per kind, and their one-line notation.
+
+Notation: ``SEAT:verb [cards]`` where SEAT is a seat letter (``A``..``J``):
+
+=======================  =================================================================
+``A:attack 7h``          lead (several cards at once: ``7h+7d``); ``A:attack 7h*`` leads the
+                         top card of the stock (`armenian_1`)
+``B:beat 7h/9h``         the defender covers 7h with 9h (pairs are always ``attack/cover``)
+``C:throw 9c``           throw-in (several at once: ``9c+9d``)
+``B:transfer 7d``        the defender passes the bout on with a same-rank card
+``B:take``               the defender gives up and will pick up the table
+``C:pass``               a player declines to throw in (for now)
+``A:done``               everyone who may still throw in is done: the bout closes (bito, or
+                         the take is carried out)
+``A:reveal Qd``          the hidden second trump is turned face up (`potayny`)
+=======================  =================================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.cards import Card, format_cards, parse_cards
+from referee.errors import InvalidMove, InvalidNotation
+
+SEAT_LETTERS = "ABCDEFGHIJ"
+
+
+def seat_letter(seat: int) -> str:
+    return SEAT_LETTERS[seat]
+
+
+def parse_seat(text: str) -> int:
+    letter = text.strip().upper()
+    if len(letter) != 1 or letter not in SEAT_LETTERS:
+        raise InvalidNotation(f"unknown seat {text!r}: seats are letters A-J")
+    return SEAT_LETTERS.index(letter)
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    player: int
+    cards: tuple[Card, ...]
+    from_stock: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            raise InvalidMove("an attack needs at least one card")
+        if len(set(self.cards)) != len(self.cards):
+            raise InvalidMove("an attack lists the same card twice")
+        if self.from_stock and len(self.cards) != 1:
+            raise InvalidMove("a lead from the stock is one card")
+
+
+@dataclass(frozen=True, slots=True)
+class Defend:
+    player: int
+    covers: Card
+    card: Card
+
+    def __post_init__(self) -> None:
+        if self.card == self.covers:
+            raise InvalidMove("a card cannot cover itself")
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowIn:
+    player: int
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            raise InvalidMove("a throw-in needs at least one card")
+        if len(set(self.cards)) != len(self.cards):
+            raise InvalidMove("a throw-in lists the same card twice")
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    player: int
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            raise InvalidMove("a transfer needs at least one card")
+        if len(set(self.cards)) != len(self.cards):
+            raise InvalidMove("a transfer lists the same card twice")
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTrump:
+    player: int
+    card: Card
+
+
+Move = Attack | Defend | ThrowIn | Transfer | Take | Pass | Done | RevealTrump
+
+_VERBS = {
+    "attack": "attack",
+    "lead": "attack",
+    "beat": "beat",
+    "defend": "beat",
+    "cover": "beat",
+    "throw": "throw",
+    "throw-in": "throw",
+    "throwin": "throw",
+    "transfer": "transfer",
+    "take": "take",
+    "pass": "pass",
+    "done": "done",
+    "bito": "done",
+    "reveal": "reveal",
+}
+
+
+def format_move(move: Move) -> str:
+    seat = seat_letter(move.player)
+    match move:
+        case Attack(cards=cards, from_stock=from_stock):
+            return f"{seat}:attack {format_cards(cards, '+')}{'*' if from_stock else ''}"
+        case Defend(covers=covers, card=card):
+            return f"{seat}:beat {covers}/{card}"
+        case ThrowIn(cards=cards):
+            return f"{seat}:throw {format_cards(cards, '+')}"
+        case Transfer(cards=cards):
+            return f"{seat}:transfer {format_cards(cards, '+')}"
+        case Take():
+            return f"{seat}:take"
+        case Pass():
+            return f"{seat}:pass"
+        case Done():
+            return f"{seat}:done"
+        case RevealTrump(card=card):
+            return f"{seat}:reveal {card}"
+    raise InvalidMove(f"not a move: {move!r}")
+
+
+def parse_move(text: str) -> Move:
+    """Parse ``SEAT:verb [cards]`` (see the module docstring)."""
+    raw = text.strip()
+    if ":" not in raw:
+        raise InvalidNotation(f"not a move: {text!r} (expected e.g. 'B:beat 7h/9h')")
+    seat_text, rest = raw.split(":", 1)
+    player = parse_seat(seat_text)
+    parts = rest.strip().split(None, 1)
+    if not parts:
+        raise InvalidNotation(f"move {text!r} has no verb")
+    verb = _VERBS.get(parts[0].lower())
+    if verb is None:
+        raise InvalidNotation(f"unknown verb {parts[0]!r} in {text!r}; verbs: {', '.join(_VERBS)}")
+    arg = parts[1].strip() if len(parts) > 1 else ""
+    if verb in ("take", "pass", "done"):
+        if arg:
+            raise InvalidNotation(f"'{verb}' takes no cards: {text!r}")
+        return {"take": Take, "pass": Pass, "done": Done}[verb](player)
+    if not arg:
+        raise InvalidNotation(f"'{verb}' needs cards: {text!r}")
+    if verb == "beat":
+        if arg.count("/") != 1:
+            raise InvalidNotation(f"a beat is written attack/cover, e.g. 7h/9h: {text!r}")
+        covers, card = arg.split("/")
+        return Defend(player, Card.parse(covers), Card.parse(card))
+    if verb == "attack":
+        from_stock = arg.endswith("*")
+        return Attack(player, parse_cards(arg.rstrip("*")), from_stock)
+    if verb == "reveal":
+        return RevealTrump(player, Card.parse(arg))
+    cards = parse_cards(arg)
+    return ThrowIn(player, cards) if verb == "throw" else Transfer(player, cards)
+
+
+def move_cards(move: Move) -> tuple[Card, ...]:
+    """The cards a move puts on the table (or reveals)."""
+    match move:
+        case Attack(cards=cards) | ThrowIn(cards=cards) | Transfer(cards=cards):
+            return cards
+        case Defend(card=card) | RevealTrump(card=card):
+            return (card,)
+    return ()

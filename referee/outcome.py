@@ -1,0 +1,90 @@
+"""The end of a game: the fool, a draw, or the scoring variants' winners and losers (B15)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.rules import EndLoser
+from referee.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``losers`` holds the fool (one seat), or several seats when a tie is left to be decided by
+    lot (the variant texts say so), or every non-winner in `figured`. ``draw`` means no loser.
+    """
+
+    losers: tuple[int, ...]
+    winners: tuple[int, ...]
+    draw: bool
+    reason: str
+    scores: dict[str, tuple[int, ...]]
+
+    @property
+    def fool(self) -> int | None:
+        return self.losers[0] if len(self.losers) == 1 else None
+
+    def to_dict(self) -> dict[str, object]:
+        from referee.moves import seat_letter
+
+        return {
+            "fool": None if self.fool is None else seat_letter(self.fool),
+            "losers": [seat_letter(s) for s in self.losers],
+            "winners": [seat_letter(s) for s in self.winners],
+            "draw": self.draw,
+            "reason": self.reason,
+            "scores": {k: list(v) for k, v in self.scores.items()},
+        }
+
+
+def _fewest(values: tuple[int, ...], seats: list[int]) -> list[int]:
+    best = min(values[s] for s in seats)
+    return [s for s in seats if values[s] == best]
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """The result once the game is over, else None."""
+    if not state.is_over:
+        return None
+    rules = state.rules
+    seats = list(range(state.players))
+    holder = state.fool
+    others = [s for s in seats if s != holder]
+    stats = state.stats
+    if state.drawn_by_repetition:
+        return Outcome((), (), True, "the same position came round three times: a draw", {})
+    if state.loser_by_hand_size:
+        assert holder is not None
+        return Outcome((holder,), tuple(others), False, "holds too many cards (§4.11)", {})
+    match rules.end_loser:
+        case EndLoser.FEWEST_BEATEN_CARDS:
+            losers = _fewest(stats.beaten, seats)
+            reason = "fewest beaten cards (§4.28)" + (", tie decided by lot" if len(losers) > 1 else "")
+            winners = [s for s in seats if s not in losers]
+            return Outcome(tuple(losers), tuple(winners), False, reason, {"beaten": stats.beaten})
+        case EndLoser.FEWEST_POGONY:
+            losers = _fewest(stats.pogony, seats)
+            if len(losers) > 1 and holder in losers:
+                losers = [holder]
+            reason = "fewest pogony (§4.31)" + (", tie decided by lot" if len(losers) > 1 else "")
+            winners = [s for s in seats if s not in losers]
+            return Outcome(tuple(losers), tuple(winners), False, reason, {"pogony": stats.pogony})
+        case EndLoser.MOST_FIGURES_BEATEN_WINS:
+            best = max(stats.figures)
+            winners = [s for s in seats if stats.figures[s] == best]
+            losers = [s for s in seats if s not in winners]
+            return Outcome(
+                tuple(losers), tuple(winners), False, "most figure cards beaten wins (§4.43)",
+                {"figures": stats.figures},
+            )
+        case EndLoser.FIRST_OUT_WINS:
+            first = state.finished[:1]
+            losers = (holder,) if holder is not None else ()
+            return Outcome(
+                losers, tuple(first), holder is None, "the first player out wins (§4.41)", {}
+            )
+    if holder is None:
+        return Outcome((), tuple(seats), True, "everyone ran out together: a draw (B15)", {})
+    return Outcome((holder,), tuple(others), False, "last player holding cards (B15)", {})

@@ -1,0 +1,201 @@
+"""How a bout ends: bito or take, refill, players going out, the next attacker (B11-B15)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from referee.bout import defender_may_self_throw, throw_in_possible
+from referee.cards import Card, CardSet, Rank
+from referee.rules import HandsPass, RefillMode, RefillOrder, TrumpDynamics
+from referee.setup import start_bout
+from referee.state import GameState, Hand, Phase, Stats
+
+
+def settle(state: GameState) -> GameState:
+    """Close the bout at once when nobody can add anything more (B9, B12)."""
+    if state.phase is Phase.TAKING:
+        if not throw_in_possible(state):
+            return resolve_take(state)
+    elif state.phase is Phase.DEFENCE and state.all_covered() and state.self_throw is None:
+        if not throw_in_possible(state) and not defender_may_self_throw(state):
+            return resolve_success(state)
+    return state
+
+
+def resolve_success(state: GameState) -> GameState:
+    """B12: all covered and closed: the cards go to the discard; the defender attacks next."""
+    rules = state.rules
+    cards = state.table_cards()
+    beaten = list(state.stats.beaten)
+    figures = list(state.stats.figures)
+    for pair in state.table:
+        if pair.covered_by >= 0:
+            beaten[pair.covered_by] += 1
+            if pair.attack.rank is not None and pair.attack.rank >= Rank.TEN:
+                figures[pair.covered_by] += 1
+    successes = state.successes + 1
+    state = replace(
+        state,
+        successes=successes,
+        stats=Stats(tuple(beaten), tuple(figures), state.stats.pogony),
+    )
+    if (
+        rules.trump_dynamics is TrumpDynamics.SWAP_LAST_CARD_AFTER_SUCCESS
+        and state.indicator_in_stock()
+        and state.last_defence is not None
+    ):
+        state, cards = _swap_trump(state, state.last_defence, cards)
+    if rules.recycle_every is not None and successes % rules.recycle_every == 0:
+        state = _recycle(state, cards)
+    else:
+        state = replace(state, discard=state.discard | cards)
+    return _end_bout(state, next_attacker=state.defender)
+
+
+def _swap_trump(state: GameState, new: Card, cards: CardSet) -> tuple[GameState, CardSet]:
+    """`trumps_changing`: the last card played becomes the trump card; the old one is discarded."""
+    old = state.trump_card
+    assert old is not None
+    stock = state.stock[:-1] + (new,) if state.full_info else state.stock
+    state = replace(state, trump_card=new, trump_suit=new.suit, stock=stock)
+    return state, cards.remove(new).add(old)
+
+
+def _recycle(state: GameState, cards: CardSet) -> GameState:
+    """`fool_recycle`: the bout's cards are shuffled back into the stock, above the trump card."""
+    if not state.full_info:
+        return replace(state, stock_count=state.stock_count + len(cards))
+    rng = random.Random(state.seed * 7919 + state.successes)
+    keep_indicator = state.indicator_in_stock()
+    body = list(state.stock[:-1] if keep_indicator else state.stock) + sorted(cards)
+    rng.shuffle(body)
+    stock = tuple(body) + ((state.stock[-1],) if keep_indicator else ())
+    return replace(state, stock=stock, stock_count=len(stock))
+
+
+def resolve_take(state: GameState) -> GameState:
+    """B11: the defender picks up every table card; his left neighbour attacks next."""
+    defender = state.defender
+    cards = state.table_cards()
+    hand = state.hands[defender]
+    new_hand = Hand(hand.count + len(cards), hand.known | cards)
+    hands = state.hands[:defender] + (new_hand,) + state.hands[defender + 1 :]
+    state = replace(state, hands=hands)
+    limit = state.rules.instant_loss_hand_size
+    if limit is not None and new_hand.count >= limit:
+        return replace(
+            state, table=(), phase=Phase.OVER, fool=defender, loser_by_hand_size=True, bouts=state.bouts + 1
+        )
+    return _end_bout(state, next_attacker=state.next_in_game(defender))
+
+
+def _refill_order(state: GameState) -> list[int]:
+    n = state.players
+    order = [(state.attacker + i) % n for i in range(n)]
+    order = [seat for seat in order if seat not in state.finished]
+    if state.rules.refill_order is RefillOrder.DEFENDER_LAST and state.defender in order:
+        order.remove(state.defender)
+        order.append(state.defender)
+    return order
+
+
+def _refill(state: GameState, bouts_done: int) -> GameState:
+    """B13: draw from the stock in order; the trump card comes last."""
+    rules = state.rules
+    if rules.refill_mode is RefillMode.NONE or state.stock_count == 0:
+        return state
+    hands = list(state.hands)
+    stock = list(state.stock)
+    left = state.stock_count
+    indicator_visible = state.indicator_in_stock()
+    for seat in _refill_order(state):
+        hand = hands[seat]
+        if rules.refill_mode is RefillMode.ONLY_WHEN_EMPTY:
+            target = rules.refill_n if hand.count == 0 else 0
+        elif rules.refill_mode is RefillMode.PROGRESSIVE:
+            target = bouts_done + 1
+        else:
+            target = rules.refill_n
+        draw = min(max(0, target - hand.count), left)
+        if draw == 0:
+            continue
+        left -= draw
+        known = hand.known
+        if state.full_info:
+            known = known.add(*stock[:draw])
+            del stock[:draw]
+        elif left == 0 and indicator_visible and state.trump_card is not None:
+            known = known.add(state.trump_card)
+        hands[seat] = Hand(hand.count + draw, known)
+        if left == 0:
+            break
+    trump_card = None if left == 0 and indicator_visible else state.trump_card
+    return replace(
+        state, hands=tuple(hands), stock=tuple(stock), stock_count=left, trump_card=trump_card
+    )
+
+
+def _pass_hands(state: GameState) -> GameState:
+    """`round_pass`: each player still in the game hands his cards to his left neighbour."""
+    playing = [seat for seat in range(state.players) if seat not in state.finished]
+    if len(playing) < 2:
+        return state
+    hands = list(state.hands)
+    for i, seat in enumerate(playing):
+        hands[playing[(i + 1) % len(playing)]] = state.hands[seat]
+    return replace(state, hands=tuple(hands))
+
+
+def _end_bout(state: GameState, next_attacker: int) -> GameState:
+    bouts = state.bouts + 1
+    state = replace(state, table=(), bouts=bouts)
+    state = _refill(state, bouts)
+    n = state.players
+    finished = list(state.finished)
+    if state.stock_count == 0:
+        for i in range(n):
+            seat = (state.attacker + i) % n
+            if seat not in finished and state.hands[seat].count == 0:
+                finished.append(seat)
+    state = replace(state, finished=tuple(finished))
+    if state.rules.hands_pass is HandsPass.ROTATE_LEFT:
+        state = _pass_hands(state)
+    playing = [seat for seat in range(n) if seat not in finished]
+    if len(playing) <= 1:
+        return replace(
+            state,
+            phase=Phase.OVER,
+            fool=playing[0] if playing else None,
+            passed=frozenset(),
+            last_defence=None,
+            self_throw=None,
+        )
+    state = _note_repetition(start_bout(state, next_attacker))
+    if state.is_over:
+        return state
+    if state.hidden_trump_pending and state.stock_count == 0:
+        state = replace(state, phase=Phase.REVEAL)
+    return state
+
+
+REPETITION_LIMIT = 3
+
+
+def _note_repetition(state: GameState) -> GameState:
+    """A draw when the same position starts a bout for the third time: the game cannot end
+    (this happens in `boring`, where the highest card must be led). [assumption, README]"""
+    key = hash(
+        (
+            state.attacker,
+            state.finished,
+            state.stock_count,
+            state.discard.mask,
+            tuple((h.count, h.known.mask) for h in state.hands),
+        )
+    )
+    if state.cycle_keys.count(key) + 1 >= REPETITION_LIMIT:
+        return replace(
+            state, phase=Phase.OVER, fool=None, drawn_by_repetition=True, cycle_keys=()
+        )
+    return replace(state, cycle_keys=state.cycle_keys + (key,))

@@ -1,0 +1,336 @@
+"""Rules as data: one immutable :class:`Rules` value per variant.
+
+The fields are the orthogonal parameters of ``VARIANTS.md`` §5.2; every default is the base game
+(§2, rules B1-B17). A variant is ``replace(PODKIDNOY, ...)`` (see :mod:`referee.variants`); the
+options a table chooses before a game (deck size, under/from-under the fool, ...) are applied with
+:func:`configure`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from referee.cards import Suit
+from referee.errors import InvalidRules
+
+
+class TrumpSource(Enum):
+    STOCK_BOTTOM = "stock_bottom"
+    LAST_DEALT = "last_dealt"
+    FIXED = "fixed"
+    NONE = "none"
+    ANNOUNCED_HIDDEN = "announced_hidden"
+    SHOWN_THEN_REINSERTED = "shown_then_reinserted"
+
+
+class JokerIndicator(Enum):
+    NOT_APPLICABLE = "n/a"
+    REINSERT = "reinsert_and_turn_again"
+    NO_TRUMPS = "no_trumps"
+
+
+class TrumpDynamics(Enum):
+    STATIC = "static"
+    SWAP_LAST_CARD_AFTER_SUCCESS = "swap_last_card_after_success"
+    HIDDEN_SECOND_TRUMP = "hidden_second_trump_after_stock"
+
+
+class JokerRule(Enum):
+    NONE = "none"
+    JOKER_BEATS_ALL = "joker_beats_all"
+    BLANK_BEATS_ALL_BEATEN_BY_ALL = "blank_beats_all_beaten_by_all"
+
+
+class FirstAttacker(Enum):
+    LOWEST_TRUMP = "lowest_trump"
+    LEFT_OF_DEALER = "left_of_dealer"
+    LOWEST_CARD = "lowest_card"
+
+
+class LaterGames(Enum):
+    UNDER_FOOL = "under_fool"
+    FROM_UNDER_FOOL = "from_under_fool"
+    LEFT_OF_DEALER = "left_of_dealer"
+
+
+class AttackForm(Enum):
+    SINGLE = "single"
+    SAME_RANK_MULTI = "same_rank_multi"
+    PAIR_STRUCTURES = "pair_structures"
+    PYATERKA = "pyaterka"
+    EXACTLY_3 = "exactly_3"
+    HIGHEST_RANK_ONLY = "highest_rank_only"
+
+
+class ThrowInWho(Enum):
+    NON_DEFENDERS = "non_defenders"
+    PLUS_DEFENDER_SELF = "plus_defender_self"
+
+
+class ThrowInMatch(Enum):
+    RANK_ON_TABLE = "rank_on_table"
+    RANK_OR_SUIT_ON_TABLE = "rank_or_suit_on_table"
+    BEATS_LATEST_DEFENCE_CARD = "beats_latest_defence_card"
+
+
+class TransferMode(Enum):
+    NONE = "none"
+    BEFORE_ANY_BEAT = "before_any_beat"
+    ALSO_ON_UNCOVERED_THROWN_CARDS = "also_on_uncovered_thrown_cards"
+
+
+class RefillMode(Enum):
+    TO_N = "to_N"
+    ONLY_WHEN_EMPTY = "only_when_empty"
+    PROGRESSIVE = "progressive"
+    NONE = "none"
+
+
+class RefillOrder(Enum):
+    ATTACKER_THEN_CLOCKWISE = "attacker_then_clockwise"
+    DEFENDER_LAST = "defender_last"
+
+
+class HandsPass(Enum):
+    NONE = "none"
+    ROTATE_LEFT = "rotate_left"
+
+
+class EndLoser(Enum):
+    LAST_WITH_CARDS = "last_with_cards"
+    FEWEST_BEATEN_CARDS = "fewest_beaten_cards"
+    FEWEST_POGONY = "fewest_pogony"
+    MOST_FIGURES_BEATEN_WINS = "most_figures_beaten_wins"
+    FIRST_OUT_WINS = "first_out_wins"
+
+
+class BaseMode(Enum):
+    PODKIDNOY = "podkidnoy"
+    SIMPLE = "simple"
+    PEREVODNOY = "perevodnoy"
+
+
+WHOLE_DECK = 0
+"""``hand_size`` value meaning: deal the whole deck (F3 games)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule parameter of one variant as a table plays it (VARIANTS.md §5.2)."""
+
+    variant: str = "podkidnoy"
+    # Deck (B1)
+    deck_ranks: int = 36
+    deck_copies: int = 1
+    jokers: int = 0
+    blank_card: bool = False
+    min_players: int = 2
+    max_players: int = 6
+    # Deal (B4)
+    hand_size: int = 6
+    stock_discarded: bool = False
+    dealer_outsider: bool = False
+    # Trump (B5)
+    trump_source: TrumpSource = TrumpSource.STOCK_BOTTOM
+    fixed_trump: Suit | None = None
+    joker_indicator: JokerIndicator = JokerIndicator.NOT_APPLICABLE
+    trump_dynamics: TrumpDynamics = TrumpDynamics.STATIC
+    # Beat relation (B8)
+    trump_immune_suits: frozenset[Suit] = field(default_factory=frozenset)
+    lowest_rank_only_by_ace: bool = False
+    joker_rule: JokerRule = JokerRule.NONE
+    # First attacker (B6)
+    first_attacker: FirstAttacker = FirstAttacker.LOWEST_TRUMP
+    later_games: LaterGames = LaterGames.UNDER_FOOL
+    # Attack (B7, B10)
+    attack_form: AttackForm = AttackForm.SINGLE
+    may_lead_stock_top: bool = False
+    attack_cap: int | None = 6
+    first_bout_cap: int | None = None
+    # Throw-in (B9, B11)
+    throw_in_enabled: bool = True
+    throw_in_who: ThrowInWho = ThrowInWho.NON_DEFENDERS
+    throw_in_match: ThrowInMatch = ThrowInMatch.RANK_ON_TABLE
+    throw_in_after_take: bool = True
+    count_pogony: bool = False
+    # Transfer
+    transfer_mode: TransferMode = TransferMode.NONE
+    receiver_must_hold_enough: bool = True
+    # Discard, refill, hands (B12, B13)
+    recycle_every: int | None = None
+    refill_mode: RefillMode = RefillMode.TO_N
+    refill_n: int = 6
+    refill_order: RefillOrder = RefillOrder.ATTACKER_THEN_CLOCKWISE
+    hands_pass: HandsPass = HandsPass.NONE
+    # End (B15)
+    end_loser: EndLoser = EndLoser.LAST_WITH_CARDS
+    instant_loss_hand_size: int | None = None
+    base_mode: BaseMode = BaseMode.PODKIDNOY
+
+    @property
+    def deals_whole_deck(self) -> bool:
+        return self.hand_size == WHOLE_DECK
+
+    @property
+    def has_stock(self) -> bool:
+        return not self.deals_whole_deck and not self.stock_discarded
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every setting, JSON-ready (enums by value, suits by letter)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            out[f.name] = _encode(getattr(self, f.name))
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        kwargs: dict[str, Any] = {}
+        known = {f.name: f for f in dataclasses.fields(cls)}
+        for name, value in data.items():
+            if name not in known:
+                raise InvalidRules(f"unknown rule setting {name!r}")
+            kwargs[name] = _decode(name, value)
+        try:
+            return cls(**kwargs)
+        except (TypeError, ValueError) as exc:
+            raise InvalidRules(f"bad rule settings: {exc}") from exc
+
+
+_ENUM_FIELDS: dict[str, type[Enum]] = {
+    "trump_source": TrumpSource,
+    "joker_indicator": JokerIndicator,
+    "trump_dynamics": TrumpDynamics,
+    "joker_rule": JokerRule,
+    "first_attacker": FirstAttacker,
+    "later_games": LaterGames,
+    "attack_form": AttackForm,
+    "throw_in_who": ThrowInWho,
+    "throw_in_match": ThrowInMatch,
+    "transfer_mode": TransferMode,
+    "refill_mode": RefillMode,
+    "refill_order": RefillOrder,
+    "hands_pass": HandsPass,
+    "end_loser": EndLoser,
+    "base_mode": BaseMode,
+}
+
+
+def _encode(value: object) -> Any:
+    if isinstance(value, Suit):
+        return value.value
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, frozenset):
+        return sorted(_encode(v) for v in value)
+    return value
+
+
+def _decode(name: str, value: Any) -> Any:
+    try:
+        if name in _ENUM_FIELDS:
+            return _ENUM_FIELDS[name](value)
+        if name == "fixed_trump":
+            return None if value is None else Suit(value)
+        if name == "trump_immune_suits":
+            return frozenset(Suit(v) for v in value)
+    except ValueError as exc:
+        raise InvalidRules(f"bad value {value!r} for rule setting {name!r}") from exc
+    return value
+
+
+# --- Options a table chooses before the game ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    name: str
+    values: tuple[str, ...]
+    help: str
+
+
+OPTIONS: dict[str, Option] = {
+    o.name: o
+    for o in (
+        Option("deck", ("36", "52"), "deck size: 36 (6..A) or 52 (2..A) cards"),
+        Option(
+            "later_games",
+            ("under_fool", "from_under_fool"),
+            "who attacks first in later games: right (under) or left (from under) of the fool",
+        ),
+        Option("first_bout_cap", ("none", "5"), "at most 5 attack cards in the first bout"),
+        Option(
+            "refill_order",
+            ("attacker_then_clockwise", "defender_last"),
+            "refill order: the seed's literal order, or the defender drawing last",
+        ),
+        Option("throw_in_after_take", ("true", "false"), "throw-ins allowed after a take"),
+        Option("pyaterka", ("false", "true"), "s_par: the 'Pyaterka' attack forms (§4.41.9)"),
+        Option(
+            "base_mode",
+            ("podkidnoy", "simple", "perevodnoy"),
+            "base engine for the +S/T variants",
+        ),
+    )
+}
+
+
+def apply_base_mode(rules: Rules, mode: BaseMode) -> Rules:
+    """Run a "+S/T" variant on the simple or perevodnoy engine (B17)."""
+    if mode is BaseMode.SIMPLE:
+        return replace(
+            rules,
+            base_mode=mode,
+            throw_in_enabled=False,
+            refill_order=RefillOrder.DEFENDER_LAST,
+            transfer_mode=TransferMode.NONE,
+        )
+    if mode is BaseMode.PEREVODNOY:
+        transfer = rules.transfer_mode
+        if transfer is TransferMode.NONE:
+            transfer = TransferMode.BEFORE_ANY_BEAT
+        return replace(rules, base_mode=mode, transfer_mode=transfer)
+    return replace(rules, base_mode=mode)
+
+
+def configure(
+    rules: Rules,
+    options: Mapping[str, str],
+    *,
+    allowed: frozenset[str],
+    deck_sizes: tuple[int, ...],
+) -> Rules:
+    """Apply table options (validated against the variant's ``allowed`` options)."""
+    for name, raw in options.items():
+        option = OPTIONS.get(name)
+        if option is None:
+            raise InvalidRules(f"unknown option {name!r}; options: {', '.join(sorted(OPTIONS))}")
+        if name not in allowed:
+            raise InvalidRules(f"option {name!r} does not apply to variant {rules.variant!r}")
+        value = str(raw).strip().lower()
+        if value not in option.values:
+            raise InvalidRules(
+                f"option {name}={raw!r}: choose one of {', '.join(option.values)}"
+            )
+        if name == "deck":
+            size = int(value)
+            if size not in deck_sizes:
+                raise InvalidRules(f"variant {rules.variant!r} is played with {deck_sizes} cards")
+            rules = replace(rules, deck_ranks=size)
+        elif name == "later_games":
+            rules = replace(rules, later_games=LaterGames(value))
+        elif name == "first_bout_cap":
+            rules = replace(rules, first_bout_cap=None if value == "none" else int(value))
+        elif name == "refill_order":
+            rules = replace(rules, refill_order=RefillOrder(value))
+        elif name == "throw_in_after_take":
+            rules = replace(rules, throw_in_after_take=value == "true")
+        elif name == "pyaterka":
+            if value == "true":
+                rules = replace(rules, attack_form=AttackForm.PYATERKA)
+        elif name == "base_mode":
+            rules = apply_base_mode(rules, BaseMode(value))
+    return rules

@@ -1,0 +1,288 @@
+"""Starting a game: the deal, the trump and the first attacker (B3-B6).
+
+``deal`` makes a full-information game from a seed (simulation and tests); ``table_game`` makes
+the table view a camera referee starts from: it knows the trump card, not the hands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+from referee.cards import Card, CardSet, Suit, make_deck
+from referee.errors import InvalidPosition
+from referee.rules import (
+    FirstAttacker,
+    JokerIndicator,
+    LaterGames,
+    Rules,
+    TrumpDynamics,
+    TrumpSource,
+)
+from referee.state import NO_SEAT, GameState, Hand, Phase, Stats
+
+
+def deck_of(rules: Rules) -> tuple[Card, ...]:
+    return make_deck(rules.deck_ranks, rules.deck_copies, rules.jokers, rules.blank_card)
+
+
+def _check_players(rules: Rules, players: int) -> None:
+    if not rules.min_players <= players <= rules.max_players:
+        raise InvalidPosition(
+            f"{rules.variant} is played by {rules.min_players}-{rules.max_players} players, "
+            f"not {players}"
+        )
+    if not rules.deals_whole_deck and players * rules.hand_size > len(deck_of(rules)):
+        raise InvalidPosition(f"{players} hands of {rules.hand_size} do not fit in the deck")
+
+
+def _empty_stats(players: int) -> Stats:
+    zeros = (0,) * players
+    return Stats(zeros, zeros, zeros)
+
+
+def deal(
+    rules: Rules,
+    players: int,
+    seed: int,
+    *,
+    dealer: int = 0,
+    previous_fool: int | None = None,
+    order: Sequence[Card] | None = None,
+) -> GameState:
+    """A full-information game: shuffle (or use ``order``, top card first) and deal (B4, B5)."""
+    _check_players(rules, players)
+    if not 0 <= dealer < players:
+        raise InvalidPosition(f"dealer seat {dealer} does not exist")
+    rng = random.Random(seed)
+    deck = list(deck_of(rules))
+    if order is None:
+        rng.shuffle(deck)
+    else:
+        if sorted(order) != sorted(deck) or len(set(order)) != len(order):
+            raise InvalidPosition("the deck order given is not this variant's deck")
+        deck = list(order)
+    first = 0 if rules.dealer_outsider else (dealer + 1) % players
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    per_hand = len(deck) if rules.deals_whole_deck else rules.hand_size
+    last_receiver = first
+    dealt = 0
+    while deck and (rules.deals_whole_deck or dealt < per_hand * players):
+        last_receiver = (first + dealt) % players
+        hands[last_receiver].append(deck.pop(0))
+        dealt += 1
+    stock = deck
+    trump_card: Card | None = None
+    trump: Suit | None = None
+    out_of_play = CardSet()
+    hidden: Card | None = None
+    source = rules.trump_source
+    if source is TrumpSource.STOCK_BOTTOM and not stock:
+        source = TrumpSource.LAST_DEALT  # B5: the deal used up the deck
+    if source is TrumpSource.STOCK_BOTTOM:
+        trump_card = _turn_indicator(rules, stock, rng)
+        stock.append(trump_card)
+        trump = trump_card.suit if trump_card.is_normal else None
+        if rules.trump_dynamics is TrumpDynamics.HIDDEN_SECOND_TRUMP and len(stock) > 1:
+            hidden = stock.pop(0)
+    elif source is TrumpSource.LAST_DEALT:
+        normal = [c for c in hands[last_receiver] if c.is_normal]
+        trump_card = normal[-1] if normal else None
+        trump = trump_card.suit if trump_card else None
+    elif source is TrumpSource.FIXED:
+        trump = rules.fixed_trump
+    elif source is TrumpSource.ANNOUNCED_HIDDEN:
+        bottom = next((c for c in reversed(stock) if c.is_normal), None)
+        trump = bottom.suit if bottom else None
+    elif source is TrumpSource.SHOWN_THEN_REINSERTED:
+        trump_card = next((c for c in stock if c.is_normal), None)
+        trump = trump_card.suit if trump_card else None
+    if rules.stock_discarded:
+        out_of_play = CardSet.of(stock)
+        stock = []
+    state = GameState(
+        rules=rules,
+        full_info=True,
+        hands=tuple(Hand(len(h), CardSet.of(h)) for h in hands),
+        stock=tuple(stock),
+        stock_count=len(stock),
+        trump_card=trump_card,
+        trump_suit=trump,
+        discard=CardSet(),
+        out_of_play=out_of_play,
+        table=(),
+        phase=Phase.ATTACK,
+        attacker=NO_SEAT,
+        defender=NO_SEAT,
+        dealer=dealer,
+        defender_quota=0,
+        covered_at_handover=0,
+        passed=frozenset(),
+        last_defence=None,
+        self_throw=None,
+        hidden_trump=hidden,
+        hidden_trump_pending=hidden is not None,
+        finished=(),
+        bouts=0,
+        successes=0,
+        stats=_empty_stats(players),
+        seed=seed,
+    )
+    attacker = first_attacker(state, rng, previous_fool)
+    return start_bout(state, attacker)
+
+
+def _turn_indicator(rules: Rules, stock: list[Card], rng: random.Random) -> Card:
+    """Take the top stock card as the trump card; a turned joker goes back into the stock."""
+    card = stock.pop(0)
+    while card.is_joker and rules.joker_indicator is JokerIndicator.REINSERT and stock:
+        stock.insert(len(stock) // 2, card)
+        card = stock.pop(0)
+    return card
+
+
+def first_attacker(state: GameState, rng: random.Random, previous_fool: int | None) -> int:
+    """B6: who leads the first bout of this game (full information)."""
+    rules = state.rules
+    n = state.players
+    if previous_fool is not None:
+        if rules.later_games is LaterGames.UNDER_FOOL:
+            return (previous_fool - 1) % n
+        if rules.later_games is LaterGames.FROM_UNDER_FOOL:
+            return (previous_fool + 1) % n
+    if rules.first_attacker is FirstAttacker.LEFT_OF_DEALER or (
+        previous_fool is not None and rules.later_games is LaterGames.LEFT_OF_DEALER
+    ):
+        return 0 if rules.dealer_outsider else (state.dealer + 1) % n
+    trump = state.trump_suit
+    if rules.first_attacker is FirstAttacker.LOWEST_TRUMP and trump is not None:
+        keyed = {
+            seat: sorted(c.rank for c in h.known if c.is_normal and c.suit == trump and c.rank)
+            for seat, h in enumerate(state.hands)
+        }
+        holders = [seat for seat, ranks in keyed.items() if ranks]
+        if holders:
+            best = min(keyed[s] for s in holders)
+            tied = [s for s in holders if keyed[s] == best]
+            return tied[0] if len(tied) == 1 else rng.choice(tied)
+    lows = {
+        seat: min((c.rank for c in h.known if c.is_normal and c.rank), default=99)
+        for seat, h in enumerate(state.hands)
+    }
+    best_low = min(lows.values())
+    tied = [s for s, r in lows.items() if r == best_low]
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
+def start_bout(state: GameState, attacker: int) -> GameState:
+    """A new bout led by ``attacker`` (or the next seat in the game if he is out)."""
+    if attacker != NO_SEAT and not state.in_game(attacker):
+        attacker = state.next_in_game(attacker)
+    defender = NO_SEAT if attacker == NO_SEAT else state.next_in_game(attacker)
+    quota = 0 if defender == NO_SEAT else state.hands[defender].count
+    return replace(
+        state,
+        table=(),
+        phase=Phase.ATTACK,
+        attacker=attacker,
+        defender=defender,
+        defender_quota=quota,
+        covered_at_handover=0,
+        passed=frozenset(),
+        last_defence=None,
+        self_throw=None,
+    )
+
+
+def table_game(
+    rules: Rules,
+    players: int,
+    *,
+    trump_card: Card | None = None,
+    trump_suit: Suit | None = None,
+    dealer: int = 0,
+    first_attacker_seat: int | None = None,
+) -> GameState:
+    """The table view at the start of a game: counts after the deal, the trump card, no hands."""
+    _check_players(rules, players)
+    deck = deck_of(rules)
+    first = 0 if rules.dealer_outsider else (dealer + 1) % players
+    if rules.deals_whole_deck:
+        base, extra = divmod(len(deck), players)
+        counts = [base + (1 if (seat - first) % players < extra else 0) for seat in range(players)]
+    else:
+        counts = [rules.hand_size] * players
+    stock_count = 0 if (rules.deals_whole_deck or rules.stock_discarded) else len(deck) - sum(counts)
+    hidden_pending = rules.trump_dynamics is TrumpDynamics.HIDDEN_SECOND_TRUMP and stock_count > 1
+    if hidden_pending:
+        stock_count -= 1
+    source = rules.trump_source
+    if source is TrumpSource.STOCK_BOTTOM and stock_count == 0:
+        source = TrumpSource.LAST_DEALT
+    needs_card = source in (
+        TrumpSource.STOCK_BOTTOM,
+        TrumpSource.LAST_DEALT,
+        TrumpSource.SHOWN_THEN_REINSERTED,
+    )
+    if needs_card and trump_card is None:
+        raise InvalidPosition(f"{rules.variant}: the trump card seen on the table is needed")
+    if trump_card is not None and trump_card not in CardSet.of(deck):
+        raise InvalidPosition(f"trump card {trump_card} is not in this game's deck")
+    hands = [Hand(c) for c in counts]
+    out_of_play = CardSet()
+    suit: Suit | None
+    if source is TrumpSource.FIXED:
+        suit = rules.fixed_trump
+    elif source is TrumpSource.NONE:
+        suit = None
+    elif source is TrumpSource.ANNOUNCED_HIDDEN:
+        if trump_suit is None:
+            raise InvalidPosition(f"{rules.variant}: the announced trump suit must be entered")
+        suit = trump_suit
+    else:
+        assert trump_card is not None
+        suit = trump_card.suit if trump_card.is_normal else None
+        if trump_card.is_joker and rules.joker_indicator is JokerIndicator.REINSERT:
+            raise InvalidPosition("a joker turned as the trump card goes back into the stock")
+        if source is TrumpSource.LAST_DEALT:
+            last = (first + sum(counts) - 1) % players
+            hands[last] = Hand(counts[last], CardSet.of([trump_card]))
+        elif source is TrumpSource.SHOWN_THEN_REINSERTED:
+            out_of_play = CardSet.of([trump_card])
+    if first_attacker_seat is not None and not 0 <= first_attacker_seat < players:
+        raise InvalidPosition(f"first attacker seat {first_attacker_seat} does not exist")
+    state = GameState(
+        rules=rules,
+        full_info=False,
+        hands=tuple(hands),
+        stock=(),
+        stock_count=stock_count,
+        trump_card=trump_card if source is not TrumpSource.FIXED else None,
+        trump_suit=suit,
+        discard=CardSet(),
+        out_of_play=out_of_play,
+        table=(),
+        phase=Phase.ATTACK,
+        attacker=NO_SEAT,
+        defender=NO_SEAT,
+        dealer=dealer,
+        defender_quota=0,
+        covered_at_handover=0,
+        passed=frozenset(),
+        last_defence=None,
+        self_throw=None,
+        hidden_trump=None,
+        hidden_trump_pending=hidden_pending,
+        finished=(),
+        bouts=0,
+        successes=0,
+        stats=_empty_stats(players),
+        seed=0,
+    )
+    attacker = NO_SEAT
+    if first_attacker_seat is not None:
+        attacker = first_attacker_seat
+    elif rules.first_attacker is FirstAttacker.LEFT_OF_DEALER:
+        attacker = first
+    return start_bout(state, attacker)

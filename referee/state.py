@@ -1,0 +1,130 @@
+"""The immutable game state that the engine reads and ``apply`` replaces.
+
+One state type serves both ways of knowing a game:
+
+* **full information** (simulation, tests): every hand and the stock order are known;
+* **table view** (the camera referee): the trump card, the table, the discard pile, hand sizes and
+  the cards seen going into a hand. ``Hand.known`` then holds only the cards seen entering it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from referee.cards import Card, CardSet, Suit
+from referee.rules import Rules
+
+NO_SEAT = -1
+"""``attacker`` before the first lead of a table-view game whose first attacker is not set."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    count: int
+    known: CardSet = CardSet()
+
+    @property
+    def fully_known(self) -> bool:
+        return self.count == len(self.known)
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """One attack card on the table, who placed it, and the card covering it (if any)."""
+
+    attack: Card
+    by: int
+    cover: Card | None = None
+    covered_by: int = NO_SEAT
+
+
+class Phase(Enum):
+    ATTACK = "attack"  # the attacker must lead
+    DEFENCE = "defence"  # a bout is open
+    TAKING = "taking"  # the defender said "take"; throw-ins may still come
+    REVEAL = "reveal"  # the hidden second trump must be turned (potayny)
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Per-seat counters for the scoring variants."""
+
+    beaten: tuple[int, ...]
+    figures: tuple[int, ...]
+    pogony: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    rules: Rules
+    full_info: bool
+    hands: tuple[Hand, ...]
+    stock: tuple[Card, ...]
+    """Full information: the stock, next card to draw first, the face-up indicator last."""
+    stock_count: int
+    trump_card: Card | None
+    """The face-up trump indicator while it is still in the stock (or shown elsewhere)."""
+    trump_suit: Suit | None
+    discard: CardSet
+    out_of_play: CardSet
+    table: tuple[Pair, ...]
+    phase: Phase
+    attacker: int
+    defender: int
+    dealer: int
+    defender_quota: int
+    """Cards the defender held when he became defender: the attack limit's base (B10)."""
+    covered_at_handover: int
+    passed: frozenset[int]
+    last_defence: Card | None
+    self_throw: Card | None
+    hidden_trump: Card | None
+    hidden_trump_pending: bool
+    finished: tuple[int, ...]
+    bouts: int
+    successes: int
+    stats: Stats
+    seed: int
+    fool: int | None = None
+    loser_by_hand_size: bool = False
+    cycle_keys: tuple[int, ...] = ()
+    """Positions seen at bout starts (for the repetition draw)."""
+    drawn_by_repetition: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def in_game(self, seat: int) -> bool:
+        """Still playing: not out (B14)."""
+        return seat not in self.finished
+
+    def next_in_game(self, seat: int) -> int:
+        """The next seat clockwise (to the left) that is still in the game."""
+        n = self.players
+        for step in range(1, n + 1):
+            other = (seat + step) % n
+            if other not in self.finished:
+                return other
+        return seat
+
+    def uncovered(self) -> tuple[Pair, ...]:
+        return tuple(p for p in self.table if p.cover is None)
+
+    def all_covered(self) -> bool:
+        return bool(self.table) and all(p.cover is not None for p in self.table)
+
+    def table_cards(self) -> CardSet:
+        cards = [p.attack for p in self.table]
+        cards.extend(p.cover for p in self.table if p.cover is not None)
+        return CardSet.of(cards)
+
+    def indicator_in_stock(self) -> bool:
+        """The face-up trump card still lies under the stock (it will be drawn last)."""
+        return self.trump_card is not None and self.stock_count > 0 and self.rules.has_stock

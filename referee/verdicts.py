@@ -1,0 +1,197 @@
+"""Verdicts: what the referee says about a move, with stable violation codes, in English and Russian.
+
+An illegal move is not an exception: ``check`` returns a :class:`Verdict` whose ``violation``
+names the broken rule. Messages name the move, the rule (B1-B17 of VARIANTS.md §2, or the
+variant's section) and the position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Code(Enum):
+    GAME_OVER = "game_over"
+    OUT_OF_TURN = "out_of_turn"
+    NOT_DEFENDER = "not_defender"
+    CARD_NOT_IN_DECK = "card_not_in_deck"
+    NOT_IN_HAND = "not_in_hand"
+    NO_CARDS_LEFT = "no_cards_left"
+    CARD_ALREADY_PLAYED = "card_already_played"
+    CARD_IN_ANOTHER_HAND = "card_in_another_hand"
+    CARD_IS_TRUMP_INDICATOR = "card_is_trump_indicator"
+    CARD_OUT_OF_PLAY = "card_out_of_play"
+    ATTACK_FORM = "attack_form"
+    ATTACK_NOT_HIGHEST_RANK = "attack_not_highest_rank"
+    ATTACK_LIMIT = "attack_limit"
+    STOCK_LEAD_NOT_ALLOWED = "stock_lead_not_allowed"
+    NOT_ON_TABLE = "not_on_table"
+    ALREADY_COVERED = "already_covered"
+    DOES_NOT_BEAT = "does_not_beat"
+    THROW_IN_NOT_ALLOWED = "throw_in_not_allowed"
+    THROW_IN_BEFORE_BEAT = "throw_in_before_beat"
+    THROW_IN_NO_MATCH = "throw_in_no_match"
+    THROW_IN_PRIORITY = "throw_in_priority"
+    SELF_THROW_MUST_BE_BEATEN = "self_throw_must_be_beaten"
+    TRANSFER_NOT_ALLOWED = "transfer_not_allowed"
+    TRANSFER_AFTER_BEAT = "transfer_after_beat"
+    TRANSFER_RANK = "transfer_rank"
+    TRANSFER_RECEIVER_CANNOT_COVER = "transfer_receiver_cannot_cover"
+    NOTHING_TO_TAKE = "nothing_to_take"
+    PASS_NOT_ALLOWED = "pass_not_allowed"
+    DONE_NOT_ALLOWED = "done_not_allowed"
+    REVEAL_NOT_DUE = "reveal_not_due"
+    REVEAL_WRONG_CARD = "reveal_wrong_card"
+    MUST_REVEAL_TRUMP = "must_reveal_trump"
+
+
+_TEMPLATES: dict[Code, tuple[str, str]] = {
+    Code.GAME_OVER: ("the game is over", "партия окончена"),
+    Code.OUT_OF_TURN: ("{who} may not act now: {why}", "{who} сейчас не может ходить: {why_ru}"),
+    Code.NOT_DEFENDER: (
+        "only the defender {defender} may {action}",
+        "только отбивающийся {defender} может {action_ru}",
+    ),
+    Code.CARD_NOT_IN_DECK: (
+        "{card} is not in this game's deck",
+        "карты {card} нет в колоде этой партии",
+    ),
+    Code.NOT_IN_HAND: ("{who} does not hold {card}", "у {who} нет карты {card}"),
+    Code.NO_CARDS_LEFT: (
+        "{who} has no {count_word} cards left to play",
+        "у {who} не осталось карт для этого хода",
+    ),
+    Code.CARD_ALREADY_PLAYED: (
+        "{card} was already played ({where})",
+        "карта {card} уже сыграна ({where_ru})",
+    ),
+    Code.CARD_IN_ANOTHER_HAND: (
+        "{card} is known to be in {owner}'s hand",
+        "карта {card} известна у игрока {owner}",
+    ),
+    Code.CARD_IS_TRUMP_INDICATOR: (
+        "{card} is the trump card lying under the stock",
+        "карта {card} лежит козырем под колодой",
+    ),
+    Code.CARD_OUT_OF_PLAY: ("{card} is out of play in this game", "карта {card} вне игры"),
+    Code.ATTACK_FORM: ("{cards} is not a legal attack here: {why}", "{cards}: так ходить нельзя: {why_ru}"),
+    Code.ATTACK_NOT_HIGHEST_RANK: (
+        "the lead must be of the highest rank in hand; {who} holds {higher}",
+        "ходить нужно картой старшего достоинства; у {who} есть {higher}",
+    ),
+    Code.ATTACK_LIMIT: (
+        "too many attack cards: {total} on the table, the limit is {limit}",
+        "слишком много карт под отбой: {total}, предел {limit}",
+    ),
+    Code.STOCK_LEAD_NOT_ALLOWED: (
+        "a lead from the stock is not allowed here: {why}",
+        "ходить с колоды сейчас нельзя: {why_ru}",
+    ),
+    Code.NOT_ON_TABLE: ("{covers} is not an attack card on the table", "карты {covers} нет на столе"),
+    Code.ALREADY_COVERED: ("{covers} is already covered", "карта {covers} уже побита"),
+    Code.DOES_NOT_BEAT: ("{card} does not beat {covers}: {why}", "{card} не бьёт {covers}: {why_ru}"),
+    Code.THROW_IN_NOT_ALLOWED: ("no throw-in allowed: {why}", "подкидывать нельзя: {why_ru}"),
+    Code.THROW_IN_BEFORE_BEAT: (
+        "no card has been beaten yet, so nobody may throw in",
+        "ещё ни одна карта не побита, подкидывать нельзя",
+    ),
+    Code.THROW_IN_NO_MATCH: ("{card} may not be thrown in: {why}", "{card} нельзя подкинуть: {why_ru}"),
+    Code.THROW_IN_PRIORITY: (
+        "{who} may not throw in yet: {holder} has the first right",
+        "{who} пока не может подкидывать: первым подкидывает {holder}",
+    ),
+    Code.SELF_THROW_MUST_BE_BEATEN: (
+        "the defender must first beat his own thrown-in card {card}",
+        "отбивающийся сначала должен побить свою подкинутую карту {card}",
+    ),
+    Code.TRANSFER_NOT_ALLOWED: ("no transfer allowed: {why}", "переводить нельзя: {why_ru}"),
+    Code.TRANSFER_AFTER_BEAT: (
+        "a transfer is only allowed before any card is beaten",
+        "переводить можно только до того, как побита первая карта",
+    ),
+    Code.TRANSFER_RANK: (
+        "{card} does not match the rank of the cards to transfer ({rank})",
+        "{card} не совпадает по достоинству с переводимыми картами ({rank})",
+    ),
+    Code.TRANSFER_RECEIVER_CANNOT_COVER: (
+        "{receiver} holds {held} cards and cannot cover {needed}",
+        "у {receiver} {held} карт, отбить {needed} нельзя",
+    ),
+    Code.NOTHING_TO_TAKE: (
+        "every card is covered: there is nothing to take",
+        "все карты побиты: брать нечего",
+    ),
+    Code.PASS_NOT_ALLOWED: ("{who} cannot pass now: {why}", "{who} не может пасовать: {why_ru}"),
+    Code.DONE_NOT_ALLOWED: ("the bout cannot close now: {why}", "закрыть кон сейчас нельзя: {why_ru}"),
+    Code.REVEAL_NOT_DUE: ("no hidden trump is due to be turned", "сейчас не нужно открывать козырь"),
+    Code.REVEAL_WRONG_CARD: (
+        "{card} cannot be the hidden trump: {why}",
+        "{card} не может быть скрытым козырем: {why_ru}",
+    ),
+    Code.MUST_REVEAL_TRUMP: (
+        "the hidden trump card must be turned face up first",
+        "сначала нужно открыть скрытый козырь",
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule: a stable ``code``, the rule reference, and message parameters."""
+
+    code: Code
+    rule: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    def message(self, lang: str = "en") -> str:
+        en, ru = _TEMPLATES[self.code]
+        template = ru if lang == "ru" else en
+        values = _Defaulting(dict(self.params))
+        return template.format_map(values)
+
+
+class _Defaulting(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        if key.endswith("_ru") and key[:-3] in self:
+            return self[key[:-3]]
+        return "?"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The referee's answer about one move in one position."""
+
+    move: str
+    position: str
+    violation: Violation | None = None
+    unchecked: tuple[str, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return self.violation is None
+
+    @property
+    def code(self) -> str | None:
+        return None if self.violation is None else self.violation.code.value
+
+    def message(self, lang: str = "en") -> str:
+        if self.violation is None:
+            prefix = "ход разрешён" if lang == "ru" else "legal"
+            return f"{self.move}: {prefix} ({self.position})"
+        label = "правило" if lang == "ru" else "rule"
+        what = "нарушение" if lang == "ru" else "illegal"
+        text = self.violation.message(lang)
+        return f"{self.move}: {what}: {text} [{label} {self.violation.rule}] ({self.position})"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "move": self.move,
+            "legal": self.ok,
+            "code": self.code,
+            "rule": None if self.violation is None else self.violation.rule,
+            "message": self.message("en"),
+            "message_ru": self.message("ru"),
+            "unchecked": list(self.unchecked),
+            "position": self.position,
+        }
