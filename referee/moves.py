@@ -39,11 +39,14 @@ def parse_seat(text: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Attack:
+    """A lead. Cards are kept sorted: the order of cards placed together does not matter."""
+
     player: int
     cards: tuple[Card, ...]
     from_stock: bool = False
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
         if not self.cards:
             raise InvalidMove("an attack needs at least one card")
         if len(set(self.cards)) != len(self.cards):
@@ -69,6 +72,7 @@ class ThrowIn:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
         if not self.cards:
             raise InvalidMove("a throw-in needs at least one card")
         if len(set(self.cards)) != len(self.cards):
@@ -81,6 +85,7 @@ class Transfer:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
         if not self.cards:
             raise InvalidMove("a transfer needs at least one card")
         if len(set(self.cards)) != len(self.cards):
