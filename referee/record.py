@@ -1,0 +1,346 @@
+"""Game records: an append-only JSONL file, a header line then one event per line.
+
+Header: schema version, variant, table options and every rule setting, players and seats,
+dealer, trump card, the deck order when it is known (simulations), or a start position.
+Events: ``move`` (with the verdict given at the time, its source and detector confidence),
+``correction`` (replaces the move of an earlier event) and ``undo`` (cancels an earlier event,
+or an earlier undo). Nothing is ever rewritten: corrections are new lines.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from referee.cards import Card, Suit
+from referee.engine import check_and_apply
+from referee.errors import BitoError, InvalidRecord
+from referee.moves import Move, format_move, parse_move, parse_seat, seat_letter
+from referee.position import parse_position
+from referee.rules import Rules
+from referee.setup import deal, table_game
+from referee.state import GameState
+from referee.variants import find_variant
+from referee.verdicts import Verdict
+
+SCHEMA_VERSION = 1
+SOURCES = ("camera", "manual", "simulation")
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    variant: str
+    options: dict[str, str]
+    players: tuple[str, ...]
+    dealer: int
+    trump_card: Card | None = None
+    trump_suit: Suit | None = None
+    deck: tuple[Card, ...] | None = None
+    seed: int | None = None
+    first_attacker: int | None = None
+    start_position: str | None = None
+    created: str = field(default_factory=now_iso)
+
+    def rules(self) -> Rules:
+        return find_variant(self.variant).configure(self.options)
+
+    def start_state(self) -> GameState:
+        """The game's first state, in full information when the deck is known."""
+        rules = self.rules()
+        if self.start_position is not None:
+            state, _ = parse_position(self.start_position)
+            return state
+        if self.deck is not None:
+            return deal(rules, len(self.players), self.seed or 0, dealer=self.dealer, order=self.deck)
+        return table_game(
+            rules,
+            len(self.players),
+            trump_card=self.trump_card,
+            trump_suit=self.trump_suit,
+            dealer=self.dealer,
+            first_attacker_seat=self.first_attacker,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "header",
+            "schema": SCHEMA_VERSION,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "rules": self.rules().to_dict(),
+            "players": [{"seat": seat_letter(i), "name": n} for i, n in enumerate(self.players)],
+            "dealer": seat_letter(self.dealer),
+            "trump_card": None if self.trump_card is None else str(self.trump_card),
+            "trump_suit": None if self.trump_suit is None else self.trump_suit.value,
+            "deck": None if self.deck is None else [str(c) for c in self.deck],
+            "seed": self.seed,
+            "first_attacker": None if self.first_attacker is None else seat_letter(self.first_attacker),
+            "start_position": self.start_position,
+            "created": self.created,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Header:
+        if data.get("type") != "header":
+            raise InvalidRecord("the first line of a record must be its header")
+        if data.get("schema") != SCHEMA_VERSION:
+            raise InvalidRecord(f"record schema {data.get('schema')!r} is not {SCHEMA_VERSION}")
+        try:
+            header = cls(
+                variant=str(data["variant"]),
+                options={str(k): str(v) for k, v in (data.get("options") or {}).items()},
+                players=tuple(str(p["name"]) for p in data["players"]),
+                dealer=parse_seat(data["dealer"]),
+                trump_card=Card.parse(data["trump_card"]) if data.get("trump_card") else None,
+                trump_suit=Suit.parse(data["trump_suit"]) if data.get("trump_suit") else None,
+                deck=tuple(Card.parse(c) for c in data["deck"]) if data.get("deck") else None,
+                seed=data.get("seed"),
+                first_attacker=parse_seat(data["first_attacker"]) if data.get("first_attacker") else None,
+                start_position=data.get("start_position"),
+                created=str(data.get("created", "")),
+            )
+        except (KeyError, TypeError) as exc:
+            raise InvalidRecord(f"bad record header: missing or malformed {exc}") from exc
+        stored = data.get("rules")
+        if stored is not None and stored != header.rules().to_dict():
+            raise InvalidRecord(
+                "the header's rule settings differ from its variant and options "
+                "(written by another version of Bito?)"
+            )
+        return header
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    seq: int
+    kind: str  # "move", "correction" or "undo"
+    move: Move | None = None
+    refers_to: int | None = None
+    source: str = "manual"
+    time: str = field(default_factory=now_iso)
+    confidence: float | None = None
+    verdict: dict[str, Any] | None = None
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind, "seq": self.seq}
+        if self.move is not None:
+            out["move"] = format_move(self.move)
+        if self.kind == "correction":
+            out["corrects"] = self.refers_to
+        if self.kind == "undo":
+            out["undoes"] = self.refers_to
+        out["source"] = self.source
+        out["time"] = self.time
+        if self.confidence is not None:
+            out["confidence"] = self.confidence
+        if self.verdict is not None:
+            out["verdict"] = self.verdict
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Event:
+        kind = data.get("type")
+        if kind not in ("move", "correction", "undo"):
+            raise InvalidRecord(f"unknown event type {kind!r}")
+        try:
+            seq = int(data["seq"])
+            move = parse_move(data["move"]) if "move" in data else None
+            refers = data.get("corrects") if kind == "correction" else data.get("undoes")
+            source = str(data.get("source", "manual"))
+            confidence = data.get("confidence")
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidRecord(f"bad event: {exc}") from exc
+        if kind != "undo" and move is None:
+            raise InvalidRecord(f"event {seq} has no move")
+        if kind != "move" and not isinstance(refers, int):
+            raise InvalidRecord(f"event {seq} must name the event it {kind}s")
+        if source not in SOURCES:
+            raise InvalidRecord(f"event {seq}: unknown source {source!r}")
+        return cls(
+            seq=seq,
+            kind=str(kind),
+            move=move,
+            refers_to=refers,
+            source=source,
+            time=str(data.get("time", "")),
+            confidence=None if confidence is None else float(confidence),
+            verdict=data.get("verdict"),
+            note=str(data.get("note", "")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One effective move of the game, re-refereed: the event, its verdict, the state after."""
+
+    event: Event
+    verdict: Verdict
+    state: GameState
+
+
+def effective_moves(events: Sequence[Event]) -> list[Event]:
+    """The move events that count, after undos and corrections, in their original order."""
+    cancelled: set[int] = set()
+    for event in events:  # an undo of an undo restores what the first one cancelled
+        if event.kind == "undo":
+            assert event.refers_to is not None
+            if event.refers_to in cancelled:
+                cancelled.discard(event.refers_to)
+            else:
+                cancelled.add(event.refers_to)
+    replaced: dict[int, Event] = {}
+    for event in events:
+        if event.kind == "correction" and event.seq not in cancelled:
+            assert event.refers_to is not None
+            replaced[event.refers_to] = event
+    out: list[Event] = []
+    for event in events:
+        if event.kind != "move" or event.seq in cancelled:
+            continue
+        out.append(replaced.get(event.seq, event))
+    return out
+
+
+def replay(header: Header, events: Sequence[Event]) -> Iterator[Step]:
+    """Re-referee the effective moves from the header's start state."""
+    state = header.start_state()
+    for event in effective_moves(events):
+        assert event.move is not None
+        verdict, state = check_and_apply(state, event.move)
+        yield Step(event, verdict, state)
+
+
+class GameRecord:
+    """A record being written (or read back): a header and its events."""
+
+    def __init__(self, header: Header, events: Sequence[Event] = (), path: Path | None = None) -> None:
+        self.header = header
+        self.events: list[Event] = list(events)
+        self.path = path
+        self._state = header.start_state()
+        for step in replay(header, self.events):
+            self._state = step.state
+
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    @classmethod
+    def create(cls, header: Header, path: Path | None = None) -> GameRecord:
+        record = cls(header, (), path)
+        if path is not None:
+            if path.exists() and path.stat().st_size > 0:
+                raise InvalidRecord(f"{path} already holds a record; refusing to overwrite it")
+            _append_line(path, header.to_json())
+        return record
+
+    @classmethod
+    def load(cls, path: Path) -> GameRecord:
+        header, events = read_record(path)
+        return cls(header, events, path)
+
+    def _next_seq(self) -> int:
+        return self.events[-1].seq + 1 if self.events else 1
+
+    def _append(self, event: Event) -> None:
+        if self.path is not None:
+            _append_line(self.path, event.to_json())
+        self.events.append(event)
+
+    def play(self, move: Move, *, source: str = "manual", confidence: float | None = None) -> Verdict:
+        """Referee a move, record it with its verdict, and advance when it is legal."""
+        if source not in SOURCES:
+            raise InvalidRecord(f"unknown source {source!r}; one of {', '.join(SOURCES)}")
+        verdict, state = check_and_apply(self._state, move)
+        event = Event(
+            self._next_seq(), "move", move, source=source, confidence=confidence,
+            verdict=verdict.to_dict(),
+        )
+        self._append(event)
+        self._state = state
+        return verdict
+
+    def correct(self, seq: int, move: Move, *, source: str = "manual", note: str = "") -> GameState:
+        """Replace the move of event ``seq``; the whole game is re-refereed."""
+        self._require_move_event(seq)
+        event = Event(self._next_seq(), "correction", move, refers_to=seq, source=source, note=note)
+        return self._amend(event)
+
+    def undo(self, seq: int | None = None, *, source: str = "manual", note: str = "") -> GameState:
+        """Cancel event ``seq`` (by default the last effective move)."""
+        if seq is None:
+            moves = effective_moves(self.events)
+            if not moves:
+                raise InvalidRecord("nothing to undo")
+            last = moves[-1]
+            seq = last.refers_to if last.kind == "correction" and last.refers_to else last.seq
+        if seq not in {e.seq for e in self.events}:
+            raise InvalidRecord(f"no event {seq} to undo")
+        return self._amend(Event(self._next_seq(), "undo", refers_to=seq, source=source, note=note))
+
+    def _require_move_event(self, seq: int) -> None:
+        if not any(e.seq == seq and e.kind == "move" for e in self.events):
+            raise InvalidRecord(f"event {seq} is not a move of this record")
+
+    def _amend(self, event: Event) -> GameState:
+        trial = [*self.events, event]
+        state = self.header.start_state()
+        for step in replay(self.header, trial):
+            state = step.state
+        self._append(event)
+        self._state = state
+        return state
+
+    def steps(self) -> list[Step]:
+        return list(replay(self.header, self.events))
+
+
+def _append_line(path: Path, data: dict[str, Any]) -> None:
+    line = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(line)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def read_record(path: Path) -> tuple[Header, list[Event]]:
+    """Read a JSONL record; a torn last line (a crash mid-write) is ignored, anything else is an error."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InvalidRecord(f"cannot read record {path}: {exc.strerror}") from exc
+    lines = text.split("\n")
+    torn_tail = not text.endswith("\n") and bool(lines[-1])
+    rows: list[dict[str, Any]] = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            if torn_tail and number == len(lines):
+                break
+            raise InvalidRecord(f"{path}:{number}: not JSON ({exc.msg})") from exc
+    if not rows:
+        raise InvalidRecord(f"{path} is empty: no header")
+    try:
+        header = Header.from_json(rows[0])
+        events = [Event.from_json(row) for row in rows[1:]]
+    except BitoError as exc:
+        raise InvalidRecord(f"{path}: {exc}") from exc
+    seqs = [e.seq for e in events]
+    if seqs != sorted(set(seqs)):
+        raise InvalidRecord(f"{path}: event numbers are not increasing")
+    return header, events
