@@ -96,33 +96,39 @@ def transfer_receiver(state: GameState) -> int:
 
 def attack_form_failure(
     rules: Rules, cards: tuple[Card, ...], attacker_cards: int, limit: int
-) -> str | None:
-    """Why ``cards`` is not a legal lead under the variant's attack form, or None."""
+) -> tuple[str, str] | None:
+    """Why ``cards`` is not a legal lead under the variant's attack form (en, ru), or None."""
     n = len(cards)
     form = rules.attack_form
     if form is AttackForm.EXACTLY_3:
         need = min(3, attacker_cards, limit)
-        return None if n == need else f"the lead must be exactly {need} card(s)"
+        return None if n == need else (f"the lead must be exactly {need} card(s)", f"ходить нужно ровно {need} карт(ами)")
     if n == 1:
         return None
     if form in (AttackForm.SINGLE, AttackForm.HIGHEST_RANK_ONLY):
-        return "the lead is a single card"
+        return ("the lead is a single card", "ходят одной картой")
     if any(not c.is_normal for c in cards):
-        return "jokers and blanks are led alone"
+        return ("jokers and blanks are led alone", "джокером и пустышкой ходят отдельно")
     counts: dict[Rank, int] = {}
     for card in cards:
         assert card.rank is not None
         counts[card.rank] = counts.get(card.rank, 0) + 1
     if form is AttackForm.SAME_RANK_MULTI:
-        return None if len(counts) == 1 else "cards led together must share one rank"
+        return None if len(counts) == 1 else ("cards led together must share one rank", "вместе ходят картами одного достоинства")
     shape = tuple(sorted(counts.values(), reverse=True))
     if form is AttackForm.PAIR_STRUCTURES:
         singles = sum(c % 2 for c in counts.values())
         if n <= 5 and singles <= 1:
             return None
-        return "allowed: 1 card, a pair, pair+1, two pairs, two pairs+1 (at most 5)"
+        return (
+            "allowed: 1 card, a pair, pair+1, two pairs, two pairs+1 (at most 5)",
+            "можно: 1 карта, пара, пара+1, две пары, две пары+1 (не больше 5)",
+        )
     if form is AttackForm.PYATERKA:
         if shape in ((2, 1), (2, 2, 1), (3,), (4, 1)):
             return None
-        return "Pyaterka allows: 1 card, pair+1, two pairs+1, three of a kind, four of a kind+1"
-    return "unknown attack form"
+        return (
+            "Pyaterka allows: 1 card, pair+1, two pairs+1, three of a kind, four of a kind+1",
+            "в «Пятёрке» можно: 1 карта, пара+1, две пары+1, тройка, четвёрка+1",
+        )
+    return ("unknown attack form", "неизвестная форма хода")

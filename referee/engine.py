@@ -18,7 +18,7 @@ from referee.bout import (
     table_ranks,
     transfer_receiver,
 )
-from referee.beats import beat_failure
+from referee.beats import Reason, beat_failure
 from referee.cards import Card, CardSet
 from referee.errors import IllegalMove, InvalidMove
 from referee.moves import (
@@ -34,7 +34,6 @@ from referee.moves import (
     format_move,
     seat_letter,
 )
-from referee.position_text import describe
 from referee.resolution import resolve_success, resolve_take, settle
 from referee.rules import AttackForm, ThrowInMatch, ThrowInWho, TransferMode
 from referee.setup import deck_of
@@ -60,12 +59,22 @@ def _v(code: Code, rule: str, **params: object) -> Violation:
 class _Judgement:
     """The resolved move (physical card copies chosen) and what was found."""
 
-    __slots__ = ("move", "unchecked", "violation")
+    __slots__ = ("move", "unchecked", "unchecked_ru", "violation")
 
     def __init__(self, move: Move) -> None:
         self.move = move
         self.violation: Violation | None = None
         self.unchecked: list[str] = []
+        self.unchecked_ru: list[str] = []
+
+    def cannot_check(self, en: str, ru: str) -> None:
+        self.unchecked.append(en)
+        self.unchecked_ru.append(ru)
+
+    def verdict(self, move: Move, state: GameState) -> Verdict:
+        return Verdict(
+            format_move(move), state, self.violation, tuple(self.unchecked), tuple(self.unchecked_ru)
+        )
 
 
 # --- card provenance --------------------------------------------------------------------------
@@ -142,9 +151,10 @@ def _take_cards(state: GameState, j: _Judgement, player: int, cards: tuple[Card,
     if j.violation is None and not state.full_info:
         unseen = [c for c in resolved if c not in hand.known]
         if unseen:
-            j.unchecked.append(
-                f"{seat_letter(player)}'s hand is not seen: {' '.join(map(str, unseen))} "
-                "assumed to come from it"
+            shown = " ".join(map(str, unseen))
+            j.cannot_check(
+                f"{seat_letter(player)}'s hand is not seen: {shown} assumed to come from it",
+                f"рука {seat_letter(player)} не видна: считаем, что {shown} из неё",
             )
     return tuple(resolved)
 
@@ -174,7 +184,10 @@ def _check_attack(state: GameState, move: Attack, j: _Judgement) -> None:
         )
         return
     if state.attacker == NO_SEAT:
-        j.unchecked.append("first attacker holds the lowest trump (B6): hands are not seen")
+        j.cannot_check(
+            "first attacker holds the lowest trump (B6): hands are not seen",
+            "у первого игрока младший козырь (B6): руки не видны",
+        )
     if move.from_stock:
         _check_stock_lead(state, move, j)
         if j.violation is not None:
@@ -200,7 +213,9 @@ def _check_attack(state: GameState, move: Attack, j: _Judgement) -> None:
     failure = attack_form_failure(rules, cards, attacker_cards, limit)
     if failure is not None:
         rule = "B7" if rules.attack_form is AttackForm.SINGLE else f"attack form {rules.attack_form.value}"
-        j.violation = _v(Code.ATTACK_FORM, rule, cards="+".join(map(str, cards)), why=failure)
+        j.violation = _v(
+            Code.ATTACK_FORM, rule, cards="+".join(map(str, cards)), why=failure[0], why_ru=failure[1]
+        )
         return
     if len(cards) > limit:
         j.violation = _v(Code.ATTACK_LIMIT, "B10", total=len(cards), limit=limit)
@@ -238,7 +253,10 @@ def _check_highest_rank(state: GameState, player: int, card: Card, j: _Judgement
         best = max(higher, key=lambda c: c.rank or 0)
         j.violation = _v(Code.ATTACK_NOT_HIGHEST_RANK, "§4.15", who=seat_letter(player), higher=best)
     elif not hand.fully_known:
-        j.unchecked.append("lead of the highest rank in hand (§4.15): the hand is not seen")
+        j.cannot_check(
+            "lead of the highest rank in hand (§4.15): the hand is not seen",
+            "ход старшей картой (§4.15): рука не видна",
+        )
 
 
 def _check_defend(state: GameState, move: Defend, j: _Judgement) -> None:
@@ -276,7 +294,10 @@ def _check_defend(state: GameState, move: Defend, j: _Judgement) -> None:
     j.move = Defend(move.player, target.attack, card)
     why = beat_failure(state.rules, state.trump_suit, target.attack, card)
     if why is not None:
-        j.violation = _v(Code.DOES_NOT_BEAT, _beat_rule(state), card=card, covers=target.attack, why=why)
+        j.violation = _v(
+            Code.DOES_NOT_BEAT, _beat_rule(state), card=card, covers=target.attack, why=why[0],
+            why_ru=why[1],
+        )
 
 
 def _beat_rule(state: GameState) -> str:
@@ -356,7 +377,7 @@ def _check_throw_in(state: GameState, move: ThrowIn, j: _Judgement) -> None:
         why = _throw_in_mismatch(state, card)
         if why is not None:
             rule = "B9" if rules.throw_in_match is ThrowInMatch.RANK_ON_TABLE else f"B9 + {rules.variant}"
-            j.violation = _v(Code.THROW_IN_NO_MATCH, rule, card=card, why=why)
+            j.violation = _v(Code.THROW_IN_NO_MATCH, rule, card=card, why=why[0], why_ru=why[1])
             return
     if not room_for(state, len(cards)):
         j.violation = _v(
@@ -389,29 +410,36 @@ def _check_self_throw(state: GameState, move: ThrowIn, j: _Judgement) -> None:
         )
 
 
-def _throw_in_mismatch(state: GameState, card: Card) -> str | None:
+def _throw_in_mismatch(state: GameState, card: Card) -> Reason | None:
     rules = state.rules
     if not card.is_normal:
-        return "jokers and blanks have no rank to throw in"
+        return ("jokers and blanks have no rank to throw in", "у джокера и пустышки нет достоинства")
     match rules.throw_in_match:
         case ThrowInMatch.RANK_ON_TABLE:
             if card.rank in table_ranks(state):
                 return None
-            return "its rank is not on the table"
+            return ("its rank is not on the table", "такого достоинства нет на столе")
         case ThrowInMatch.RANK_OR_SUIT_ON_TABLE:
             if card.rank in table_ranks(state):
                 return None
             suits = {p.attack.suit for p in state.table} | {
                 p.cover.suit for p in state.table if p.cover is not None
             }
-            return None if card.suit in suits else "neither its rank nor its suit is on the table"
+            if card.suit in suits:
+                return None
+            return ("neither its rank nor its suit is on the table", "ни достоинства, ни масти нет на столе")
         case ThrowInMatch.BEATS_LATEST_DEFENCE_CARD:
             latest = state.last_defence
             if latest is None:
-                return "no defence card to beat yet"
+                return ("no defence card to beat yet", "ещё нет карты, которую нужно перебить")
             why = beat_failure(rules, state.trump_suit, latest, card)
-            return None if why is None else f"it must beat the latest defence card {latest} ({why})"
-    return "unknown throw-in rule"
+            if why is None:
+                return None
+            return (
+                f"it must beat the latest defence card {latest} ({why[0]})",
+                f"она должна бить последнюю отбившую карту {latest} ({why[1]})",
+            )
+    return ("unknown throw-in rule", "неизвестное правило подкидывания")
 
 
 def _check_transfer(state: GameState, move: Transfer, j: _Judgement) -> None:
@@ -602,21 +630,21 @@ def _judge(state: GameState, move: Move) -> _Judgement:
 def check(state: GameState, move: Move) -> Verdict:
     """Judge ``move`` in ``state``: legal, or the rule it breaks."""
     j = _judge(state, move)
-    return Verdict(format_move(move), describe(state), j.violation, tuple(j.unchecked))
+    return j.verdict(move, state)
 
 
 def apply(state: GameState, move: Move) -> GameState:
     """The state after a legal ``move``; raises :class:`IllegalMove` for an illegal one."""
     j = _judge(state, move)
     if j.violation is not None:
-        raise IllegalMove(Verdict(format_move(move), describe(state), j.violation, tuple(j.unchecked)))
+        raise IllegalMove(j.verdict(move, state))
     return _play(state, j.move)
 
 
 def check_and_apply(state: GameState, move: Move) -> tuple[Verdict, GameState]:
     """Judge a move and, when it is legal, make it: the referee's one step."""
     j = _judge(state, move)
-    verdict = Verdict(format_move(move), describe(state), j.violation, tuple(j.unchecked))
+    verdict = j.verdict(move, state)
     if j.violation is not None:
         return verdict, state
     return verdict, _play(state, j.move)

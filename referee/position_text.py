@@ -1,23 +1,29 @@
-"""A short description of a position, for verdict messages."""
+"""A short description of a position, for verdict messages (English and Russian)."""
 
 from __future__ import annotations
 
 from referee.moves import seat_letter
 from referee.state import NO_SEAT, GameState, Phase
 
+_WORDS = {
+    "en": ("bout", "game over", "{a} attacks {d}", "first attack", "trump", "none", "table", "taking"),
+    "ru": ("кон", "партия окончена", "{a} ходит под {d}", "первый ход", "козырь", "нет", "стол", "берёт"),
+}
 
-def describe(state: GameState) -> str:
-    parts = [f"bout {state.bouts + 1}"]
+
+def describe(state: GameState, lang: str = "en") -> str:
+    bout, over, attacks, first, trump, none, table, taking = _WORDS.get(lang, _WORDS["en"])
+    parts = [f"{bout} {state.bouts + 1}"]
     if state.phase is Phase.OVER:
-        parts.append("game over")
+        parts.append(over)
     elif state.attacker != NO_SEAT:
-        parts.append(f"{seat_letter(state.attacker)} attacks {seat_letter(state.defender)}")
+        parts.append(attacks.format(a=seat_letter(state.attacker), d=seat_letter(state.defender)))
     else:
-        parts.append("first attack")
-    parts.append(f"trump {state.trump_suit.symbol if state.trump_suit else 'none'}")
+        parts.append(first)
+    parts.append(f"{trump} {state.trump_suit.symbol if state.trump_suit else none}")
     if state.table:
         pairs = " ".join(f"{p.attack}/{p.cover}" if p.cover else str(p.attack) for p in state.table)
-        parts.append(f"table {pairs}")
+        parts.append(f"{table} {pairs}")
     if state.phase is Phase.TAKING:
-        parts.append("taking")
+        parts.append(taking)
     return ", ".join(parts)

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from referee.state import GameState
 
 
 class Code(Enum):
@@ -163,9 +167,18 @@ class Verdict:
     """The referee's answer about one move in one position."""
 
     move: str
-    position: str
+    state: GameState
+    """The position the move was judged in."""
     violation: Violation | None = None
     unchecked: tuple[str, ...] = field(default=())
+    """Rules the referee could not check here (hidden hands), in English ..."""
+    unchecked_ru: tuple[str, ...] = field(default=())
+    """... and in Russian."""
+
+    def position(self, lang: str = "en") -> str:
+        from referee.position_text import describe
+
+        return describe(self.state, lang)
 
     @property
     def ok(self) -> bool:
@@ -176,13 +189,14 @@ class Verdict:
         return None if self.violation is None else self.violation.code.value
 
     def message(self, lang: str = "en") -> str:
+        position = self.position(lang)
         if self.violation is None:
             prefix = "ход разрешён" if lang == "ru" else "legal"
-            return f"{self.move}: {prefix} ({self.position})"
+            return f"{self.move}: {prefix} ({position})"
         label = "правило" if lang == "ru" else "rule"
         what = "нарушение" if lang == "ru" else "illegal"
         text = self.violation.message(lang)
-        return f"{self.move}: {what}: {text} [{label} {self.violation.rule}] ({self.position})"
+        return f"{self.move}: {what}: {text} [{label} {self.violation.rule}] ({position})"
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -193,5 +207,6 @@ class Verdict:
             "message": self.message("en"),
             "message_ru": self.message("ru"),
             "unchecked": list(self.unchecked),
-            "position": self.position,
+            "unchecked_ru": list(self.unchecked_ru),
+            "position": self.position("en"),
         }
