@@ -1,1 +1,1 @@
-"""Bito companion: the command line, and (later) the server and phone page wiring the referee to the camera."""
+"""Bito companion: the command line, and the apps that wire the referee to the camera."""

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
 
 from companion import referee_commands
+
+OPTIONAL_COMMANDS = ("companion.detector_commands",)
+"""Command modules added by other parts of the product, when they are installed."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -16,12 +20,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     referee_commands.register(sub)
-    try:
-        from companion import detector_commands
-    except ImportError:  # the detector commands are optional
-        pass
-    else:
-        detector_commands.register(sub)
+    for name in OPTIONAL_COMMANDS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue
+        module.register(sub)
     return parser
 
 
@@ -34,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
-    except Exception as exc:  # noqa: BLE001 - the CLI turns every known error into a message
+    except Exception as exc:
         from referee.errors import BitoError
 
         if isinstance(exc, BitoError | OSError | json.JSONDecodeError):
@@ -51,4 +55,3 @@ def entry() -> None:  # pragma: no cover - console script
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
-

@@ -28,14 +28,20 @@ DEMO_RECORD = Path(__file__).parent / "data" / "demo_game.jsonl"
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("check", help="is this move legal? (settles 'does my beat count?')")
-    p.add_argument("--variant", default="podkidnoy", help="variant slug or alias (default podkidnoy)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="table option")
+    p.add_argument(
+        "--variant", default="podkidnoy", help="variant slug or alias (default podkidnoy)"
+    )
+    p.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="table option"
+    )
     p.add_argument("--position", help="a whole position in Bito's position notation")
     p.add_argument("--trump", help="the trump card under the stock, e.g. 9s (or a suit: s)")
     p.add_argument("--table", default="", help='the table as attack/cover pairs, e.g. "7h/9h 9c"')
     p.add_argument("--players", type=int, default=2, help="players at the table (default 2)")
     p.add_argument("--defender-cards", type=int, default=6, help="defender's hand at bout start")
-    p.add_argument("--move", required=True, help='e.g. "9c/Ts" (beat 9c with Ts), "Td" (throw in), "B:take"')
+    p.add_argument(
+        "--move", required=True, help='e.g. "9c/Ts" (beat 9c with Ts), "Td" (throw in), "B:take"'
+    )
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.add_argument("--lang", choices=("en", "ru", "both"), default="both")
     p.set_defaults(handler=cmd_check)
@@ -47,7 +53,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(handler=cmd_replay)
 
     p = sub.add_parser("simulate", help="play random legal games and write their records")
-    p.add_argument("--variant", default="podkidnoy", help="variant, or 'all' for every playable one")
+    p.add_argument(
+        "--variant", default="podkidnoy", help="variant, or 'all' for every playable one"
+    )
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
@@ -90,7 +98,12 @@ def _options(items: list[str]) -> dict[str, str]:
 
 
 def quick_position(
-    variant: str, options: dict[str, str], trump: str | None, table: str, players: int, defender_cards: int
+    variant: str,
+    options: dict[str, str],
+    trump: str | None,
+    table: str,
+    players: int,
+    defender_cards: int,
 ) -> GameState:
     """A table-view position from just the trump and the table: A attacks B.
 
@@ -101,7 +114,9 @@ def quick_position(
     trump_card = Card.parse(trump) if trump and len(trump.strip()) > 1 else None
     suit = Suit.parse(trump) if trump and len(trump.strip()) == 1 else None
     setup_card = trump_card or (Card(Rank.ACE, suit) if suit else None)
-    state = table_game(rules, players, trump_card=setup_card, trump_suit=suit, first_attacker_seat=0)
+    state = table_game(
+        rules, players, trump_card=setup_card, trump_suit=suit, first_attacker_seat=0
+    )
     if suit is not None:
         state = replace(state, trump_card=None, trump_suit=suit)
     pairs: list[Pair] = []
@@ -114,7 +129,9 @@ def quick_position(
         return replace(state, hands=tuple(hands))
     covered = sum(1 for p in pairs if p.cover)
     if defender_cards < covered:
-        raise InvalidPosition(f"the defender cannot have beaten {covered} cards from {defender_cards}")
+        raise InvalidPosition(
+            f"the defender cannot have beaten {covered} cards from {defender_cards}"
+        )
     hands[1] = Hand(defender_cards - covered)
     seen = [p.attack for p in pairs] + [p.cover for p in pairs if p.cover]
     if len(set(seen)) != len(seen):
@@ -201,7 +218,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"{event.seq:4d} {mark} {text}")
             notes = verdict.unchecked_ru if args.lang == "ru" else verdict.unchecked
             for note in notes:
-                print(f"          ({'не проверено' if args.lang == 'ru' else 'not checked'}: {note})")
+                print(
+                    f"          ({'не проверено' if args.lang == 'ru' else 'not checked'}: {note})"
+                )
     result = result_text(outcome(last_state))
     if args.json:
         print(json.dumps({"result": result, "illegal_moves": illegal}, ensure_ascii=False))
@@ -245,10 +264,7 @@ def cmd_position(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = _options(args.option)
-    if args.variant == "all":
-        variants = playable_variants()
-    else:
-        variants = [find_variant(args.variant)]
+    variants = playable_variants() if args.variant == "all" else [find_variant(args.variant)]
     args.out.mkdir(parents=True, exist_ok=True)
     written = 0
     for variant in variants:
@@ -265,7 +281,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 assert event.move is not None
                 saved.play(event.move, source="simulation")
             if args.text:
-                path.with_suffix(".txt").write_text(export_text(header, saved.events), encoding="utf-8")
+                path.with_suffix(".txt").write_text(
+                    export_text(header, saved.events), encoding="utf-8"
+                )
             written += 1
             print(f"{path}: {len(saved.events)} moves, {result_text(outcome(saved.state))}")
     print(f"{written} game(s) written to {args.out}")
@@ -347,4 +365,3 @@ def cmd_variants(args: argparse.Namespace) -> int:
     playable = sum(1 for r in rows if r["playable"])
     print(f"{len(rows)} variants, {playable} playable")
     return 0
-

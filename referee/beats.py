@@ -5,7 +5,6 @@ from __future__ import annotations
 from referee.cards import Card, Rank, Suit, lowest_rank
 from referee.rules import JokerRule, Rules
 
-
 Reason = tuple[str, str]
 """A reason in English and Russian."""
 
@@ -21,7 +20,10 @@ def beat_failure(rules: Rules, trump: Suit | None, attack: Card, cover: Card) ->
         if attack.is_joker:
             return ("a joker cannot be beaten", "джокер не бьётся")
     if not (attack.is_normal and cover.is_normal):
-        return ("this card has no rank or suit to beat with", "у этой карты нет ни достоинства, ни масти")
+        return (
+            "this card has no rank or suit to beat with",
+            "у этой карты нет ни достоинства, ни масти",
+        )
     assert attack.rank is not None and cover.rank is not None
     if rules.lowest_rank_only_by_ace and attack.rank == lowest_rank(rules.deck_ranks):
         if cover.rank != Rank.ACE:
@@ -48,7 +50,10 @@ def beat_failure(rules: Rules, trump: Suit | None, attack: Card, cover: Card) ->
         return None
     if trump is not None and attack.suit == trump:
         return ("a trump is beaten only by a higher trump", "козырь бьётся только старшим козырем")
-    return ("a different suit that is not trump does not beat", "карта другой масти, не козырь, не бьёт")
+    return (
+        "a different suit that is not trump does not beat",
+        "карта другой масти, не козырь, не бьёт",
+    )
 
 
 def beats(rules: Rules, trump: Suit | None, attack: Card, cover: Card) -> bool:

@@ -102,7 +102,14 @@ def attack_form_failure(
     form = rules.attack_form
     if form is AttackForm.EXACTLY_3:
         need = min(3, attacker_cards, limit)
-        return None if n == need else (f"the lead must be exactly {need} card(s)", f"ходить нужно ровно {need} карт(ами)")
+        return (
+            None
+            if n == need
+            else (
+                f"the lead must be exactly {need} card(s)",
+                f"ходить нужно ровно {need} карт(ами)",
+            )
+        )
     if n == 1:
         return None
     if form in (AttackForm.SINGLE, AttackForm.HIGHEST_RANK_ONLY):
@@ -114,7 +121,14 @@ def attack_form_failure(
         assert card.rank is not None
         counts[card.rank] = counts.get(card.rank, 0) + 1
     if form is AttackForm.SAME_RANK_MULTI:
-        return None if len(counts) == 1 else ("cards led together must share one rank", "вместе ходят картами одного достоинства")
+        return (
+            None
+            if len(counts) == 1
+            else (
+                "cards led together must share one rank",
+                "вместе ходят картами одного достоинства",
+            )
+        )
     shape = tuple(sorted(counts.values(), reverse=True))
     if form is AttackForm.PAIR_STRUCTURES:
         singles = sum(c % 2 for c in counts.values())

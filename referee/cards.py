@@ -169,7 +169,7 @@ class Card:
     def __str__(self) -> str:
         prime = "'" if self.copy else ""
         if self.kind is not Kind.NORMAL:
-            return self.kind.value + prime
+            return f"{self.kind.value}{prime}"
         assert self.rank is not None and self.suit is not None
         return f"{self.rank.letter}{self.suit.value}{prime}"
 
@@ -263,9 +263,9 @@ class CardSet:
         return f"CardSet.of(parse_cards({str(self)!r}))"
 
 
-def make_deck(ranks: int = 36, copies: int = 1, jokers: int = 0, blank: bool = False) -> tuple[
-    Card, ...
-]:
+def make_deck(
+    ranks: int = 36, copies: int = 1, jokers: int = 0, blank: bool = False
+) -> tuple[Card, ...]:
     """The cards of a deck: 32/36/52 ranks-worth, in 1 or 2 copies, plus jokers and a blank."""
     lowest = {32: 7, 36: 6, 52: 2}.get(ranks)
     if lowest is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from referee.beats import Reason, beat_failure
 from referee.bout import (
     attack_form_failure,
     attack_limit,
@@ -18,7 +19,6 @@ from referee.bout import (
     table_ranks,
     transfer_receiver,
 )
-from referee.beats import Reason, beat_failure
 from referee.cards import Card, CardSet
 from referee.errors import IllegalMove, InvalidMove
 from referee.moves import (
@@ -73,14 +73,20 @@ class _Judgement:
 
     def verdict(self, move: Move, state: GameState) -> Verdict:
         return Verdict(
-            format_move(move), state, self.violation, tuple(self.unchecked), tuple(self.unchecked_ru)
+            format_move(move),
+            state,
+            self.violation,
+            tuple(self.unchecked),
+            tuple(self.unchecked_ru),
         )
 
 
 # --- card provenance --------------------------------------------------------------------------
 
 
-def _source(state: GameState, player: int, card: Card, used: set[Card]) -> tuple[Card, Violation | None]:
+def _source(
+    state: GameState, player: int, card: Card, used: set[Card]
+) -> tuple[Card, Violation | None]:
     """The physical card ``player`` plays for ``card``, or why he cannot have it."""
     candidates = (card,) if state.rules.deck_copies == 1 else (card, card.with_copy(1 - card.copy))
     first_violation: Violation | None = None
@@ -123,7 +129,11 @@ def _seen_elsewhere(state: GameState, card: Card, player: int) -> Violation | No
             )
     if card in state.discard:
         return _v(
-            Code.CARD_ALREADY_PLAYED, "B1", card=card, where="in the discard pile", where_ru="в отбое"
+            Code.CARD_ALREADY_PLAYED,
+            "B1",
+            card=card,
+            where="in the discard pile",
+            where_ru="в отбое",
         )
     for seat, other in enumerate(state.hands):
         if seat != player and card in other.known:
@@ -135,7 +145,9 @@ def _seen_elsewhere(state: GameState, card: Card, player: int) -> Violation | No
     return None
 
 
-def _take_cards(state: GameState, j: _Judgement, player: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+def _take_cards(
+    state: GameState, j: _Judgement, player: int, cards: tuple[Card, ...]
+) -> tuple[Card, ...]:
     """Resolve the physical copies of ``cards`` from ``player``'s hand, noting violations."""
     used: set[Card] = set()
     resolved: list[Card] = []
@@ -212,9 +224,17 @@ def _check_attack(state: GameState, move: Attack, j: _Judgement) -> None:
     attacker_cards = state.hands[move.player].count + (1 if move.from_stock else 0)
     failure = attack_form_failure(rules, cards, attacker_cards, limit)
     if failure is not None:
-        rule = "B7" if rules.attack_form is AttackForm.SINGLE else f"attack form {rules.attack_form.value}"
+        rule = (
+            "B7"
+            if rules.attack_form is AttackForm.SINGLE
+            else f"attack form {rules.attack_form.value}"
+        )
         j.violation = _v(
-            Code.ATTACK_FORM, rule, cards="+".join(map(str, cards)), why=failure[0], why_ru=failure[1]
+            Code.ATTACK_FORM,
+            rule,
+            cards="+".join(map(str, cards)),
+            why=failure[0],
+            why_ru=failure[1],
         )
         return
     if len(cards) > limit:
@@ -227,20 +247,26 @@ def _check_attack(state: GameState, move: Attack, j: _Judgement) -> None:
 def _check_stock_lead(state: GameState, move: Attack, j: _Judgement) -> None:
     if not state.rules.may_lead_stock_top:
         j.violation = _v(
-            Code.STOCK_LEAD_NOT_ALLOWED, "B7", why="this variant leads from the hand only",
+            Code.STOCK_LEAD_NOT_ALLOWED,
+            "B7",
+            why="this variant leads from the hand only",
             why_ru="в этом варианте ходят только с руки",
         )
         return
     reserved = 1 if state.indicator_in_stock() else 0
     if state.stock_count - reserved < 1:
         j.violation = _v(
-            Code.STOCK_LEAD_NOT_ALLOWED, "§4.7", why="only the trump card is left in the stock",
+            Code.STOCK_LEAD_NOT_ALLOWED,
+            "§4.7",
+            why="only the trump card is left in the stock",
             why_ru="в колоде остался только козырь",
         )
         return
     if state.full_info and state.stock[0] != move.cards[0]:
         j.violation = _v(
-            Code.STOCK_LEAD_NOT_ALLOWED, "§4.7", why=f"the top card of the stock is {state.stock[0]}",
+            Code.STOCK_LEAD_NOT_ALLOWED,
+            "§4.7",
+            why=f"the top card of the stock is {state.stock[0]}",
             why_ru=f"верхняя карта колоды {state.stock[0]}",
         )
 
@@ -248,10 +274,14 @@ def _check_stock_lead(state: GameState, move: Attack, j: _Judgement) -> None:
 def _check_highest_rank(state: GameState, player: int, card: Card, j: _Judgement) -> None:
     hand = state.hands[player]
     others = [c for c in hand.known if c.rank is not None and c != card]
-    higher = [c for c in others if card.rank is not None and c.rank is not None and c.rank > card.rank]
+    higher = [
+        c for c in others if card.rank is not None and c.rank is not None and c.rank > card.rank
+    ]
     if higher:
         best = max(higher, key=lambda c: c.rank or 0)
-        j.violation = _v(Code.ATTACK_NOT_HIGHEST_RANK, "§4.15", who=seat_letter(player), higher=best)
+        j.violation = _v(
+            Code.ATTACK_NOT_HIGHEST_RANK, "§4.15", who=seat_letter(player), higher=best
+        )
     elif not hand.fully_known:
         j.cannot_check(
             "lead of the highest rank in hand (§4.15): the hand is not seen",
@@ -262,19 +292,28 @@ def _check_highest_rank(state: GameState, player: int, card: Card, j: _Judgement
 def _check_defend(state: GameState, move: Defend, j: _Judgement) -> None:
     if state.phase is Phase.TAKING:
         j.violation = _v(
-            Code.OUT_OF_TURN, "B11", who=seat_letter(move.player),
-            why="the defender has said take", why_ru="отбивающийся уже берёт",
+            Code.OUT_OF_TURN,
+            "B11",
+            who=seat_letter(move.player),
+            why="the defender has said take",
+            why_ru="отбивающийся уже берёт",
         )
         return
     if state.phase is not Phase.DEFENCE:
         j.violation = _v(
-            Code.OUT_OF_TURN, "B8", who=seat_letter(move.player), why="no bout is open",
+            Code.OUT_OF_TURN,
+            "B8",
+            who=seat_letter(move.player),
+            why="no bout is open",
             why_ru="кон не начат",
         )
         return
     if move.player != state.defender:
         j.violation = _v(
-            Code.NOT_DEFENDER, "B8", defender=seat_letter(state.defender), action="beat",
+            Code.NOT_DEFENDER,
+            "B8",
+            defender=seat_letter(state.defender),
+            action="beat",
             action_ru="отбиваться",
         )
         return
@@ -295,7 +334,11 @@ def _check_defend(state: GameState, move: Defend, j: _Judgement) -> None:
     why = beat_failure(state.rules, state.trump_suit, target.attack, card)
     if why is not None:
         j.violation = _v(
-            Code.DOES_NOT_BEAT, _beat_rule(state), card=card, covers=target.attack, why=why[0],
+            Code.DOES_NOT_BEAT,
+            _beat_rule(state),
+            card=card,
+            covers=target.attack,
+            why=why[0],
             why_ru=why[1],
         )
 
@@ -319,7 +362,8 @@ def _find_pair(state: GameState, card: Card) -> Pair | None:
         for pair in group:
             if pair.cover is None:
                 return pair
-    return (exact or matches or [None])[0]
+    found = exact or matches
+    return found[0] if found else None
 
 
 def _check_throw_in(state: GameState, move: ThrowIn, j: _Judgement) -> None:
@@ -327,7 +371,9 @@ def _check_throw_in(state: GameState, move: ThrowIn, j: _Judgement) -> None:
     who = seat_letter(move.player)
     if not rules.throw_in_enabled:
         j.violation = _v(
-            Code.THROW_IN_NOT_ALLOWED, "B9", why=f"{rules.variant} has no throw-ins",
+            Code.THROW_IN_NOT_ALLOWED,
+            "B9",
+            why=f"{rules.variant} has no throw-ins",
             why_ru="в этом варианте не подкидывают",
         )
         return
@@ -338,7 +384,9 @@ def _check_throw_in(state: GameState, move: ThrowIn, j: _Judgement) -> None:
         return
     if state.phase is Phase.TAKING and not rules.throw_in_after_take:
         j.violation = _v(
-            Code.THROW_IN_NOT_ALLOWED, "B11", why="no throw-ins after a take at this table",
+            Code.THROW_IN_NOT_ALLOWED,
+            "B11",
+            why="no throw-ins after a take at this table",
             why_ru="после «беру» не подкидывают",
         )
         return
@@ -359,14 +407,20 @@ def _check_throw_in(state: GameState, move: ThrowIn, j: _Judgement) -> None:
             return
         if holder is None:
             j.violation = _v(
-                Code.OUT_OF_TURN, "B9", who=who, why="every player has passed",
+                Code.OUT_OF_TURN,
+                "B9",
+                who=who,
+                why="every player has passed",
                 why_ru="все уже спасовали",
             )
             return
     if len({c.rank for c in move.cards}) > 1:
         j.violation = _v(
-            Code.ATTACK_FORM, "B9", cards="+".join(map(str, move.cards)),
-            why="cards thrown in together share one rank", why_ru="вместе подкидывают карты одного достоинства",
+            Code.ATTACK_FORM,
+            "B9",
+            cards="+".join(map(str, move.cards)),
+            why="cards thrown in together share one rank",
+            why_ru="вместе подкидывают карты одного достоинства",
         )
         return
     cards = _take_cards(state, j, move.player, move.cards)
@@ -376,7 +430,11 @@ def _check_throw_in(state: GameState, move: ThrowIn, j: _Judgement) -> None:
     for card in cards:
         why = _throw_in_mismatch(state, card)
         if why is not None:
-            rule = "B9" if rules.throw_in_match is ThrowInMatch.RANK_ON_TABLE else f"B9 + {rules.variant}"
+            rule = (
+                "B9"
+                if rules.throw_in_match is ThrowInMatch.RANK_ON_TABLE
+                else f"B9 + {rules.variant}"
+            )
             j.violation = _v(Code.THROW_IN_NO_MATCH, rule, card=card, why=why[0], why_ru=why[1])
             return
     if not room_for(state, len(cards)):
@@ -389,23 +447,31 @@ def _shown_limit(state: GameState) -> int:
     if state.phase is Phase.TAKING:
         return attack_limit(state)
     uncovered = len(state.uncovered())
-    return min(attack_limit(state), len(state.table) - uncovered + state.hands[state.defender].count)
+    return min(
+        attack_limit(state), len(state.table) - uncovered + state.hands[state.defender].count
+    )
 
 
 def _check_self_throw(state: GameState, move: ThrowIn, j: _Judgement) -> None:
     if state.rules.throw_in_who is not ThrowInWho.PLUS_DEFENDER_SELF:
         j.violation = _v(
-            Code.THROW_IN_NOT_ALLOWED, "B9", why="the defender does not throw in to himself",
+            Code.THROW_IN_NOT_ALLOWED,
+            "B9",
+            why="the defender does not throw in to himself",
             why_ru="отбивающийся сам себе не подкидывает",
         )
     elif not defender_may_self_throw(state):
         j.violation = _v(
-            Code.THROW_IN_NOT_ALLOWED, "§4.6", why="the defender adds a card only when all are covered",
+            Code.THROW_IN_NOT_ALLOWED,
+            "§4.6",
+            why="the defender adds a card only when all are covered",
             why_ru="отбивающийся подкидывает себе, только когда всё побито",
         )
     elif len(move.cards) != 1:
         j.violation = _v(
-            Code.THROW_IN_NOT_ALLOWED, "§4.6", why="the defender adds one card at a time",
+            Code.THROW_IN_NOT_ALLOWED,
+            "§4.6",
+            why="the defender adds one card at a time",
             why_ru="отбивающийся подкидывает себе по одной карте",
         )
 
@@ -413,7 +479,10 @@ def _check_self_throw(state: GameState, move: ThrowIn, j: _Judgement) -> None:
 def _throw_in_mismatch(state: GameState, card: Card) -> Reason | None:
     rules = state.rules
     if not card.is_normal:
-        return ("jokers and blanks have no rank to throw in", "у джокера и пустышки нет достоинства")
+        return (
+            "jokers and blanks have no rank to throw in",
+            "у джокера и пустышки нет достоинства",
+        )
     match rules.throw_in_match:
         case ThrowInMatch.RANK_ON_TABLE:
             if card.rank in table_ranks(state):
@@ -427,7 +496,10 @@ def _throw_in_mismatch(state: GameState, card: Card) -> Reason | None:
             }
             if card.suit in suits:
                 return None
-            return ("neither its rank nor its suit is on the table", "ни достоинства, ни масти нет на столе")
+            return (
+                "neither its rank nor its suit is on the table",
+                "ни достоинства, ни масти нет на столе",
+            )
         case ThrowInMatch.BEATS_LATEST_DEFENCE_CARD:
             latest = state.last_defence
             if latest is None:
@@ -446,19 +518,26 @@ def _check_transfer(state: GameState, move: Transfer, j: _Judgement) -> None:
     rules = state.rules
     if rules.transfer_mode is TransferMode.NONE:
         j.violation = _v(
-            Code.TRANSFER_NOT_ALLOWED, "B17", why=f"{rules.variant} has no transfers",
+            Code.TRANSFER_NOT_ALLOWED,
+            "B17",
+            why=f"{rules.variant} has no transfers",
             why_ru="в этом варианте не переводят",
         )
         return
     if state.phase is not Phase.DEFENCE:
         j.violation = _v(
-            Code.TRANSFER_NOT_ALLOWED, "§4.3", why="no attack to transfer",
+            Code.TRANSFER_NOT_ALLOWED,
+            "§4.3",
+            why="no attack to transfer",
             why_ru="нечего переводить",
         )
         return
     if move.player != state.defender:
         j.violation = _v(
-            Code.NOT_DEFENDER, "§4.3", defender=seat_letter(state.defender), action="transfer",
+            Code.NOT_DEFENDER,
+            "§4.3",
+            defender=seat_letter(state.defender),
+            action="transfer",
             action_ru="переводить",
         )
         return
@@ -468,14 +547,18 @@ def _check_transfer(state: GameState, move: Transfer, j: _Judgement) -> None:
         return
     if not uncovered:
         j.violation = _v(
-            Code.TRANSFER_NOT_ALLOWED, "§4.4", why="no uncovered card to transfer",
+            Code.TRANSFER_NOT_ALLOWED,
+            "§4.4",
+            why="no uncovered card to transfer",
             why_ru="нет непобитых карт",
         )
         return
     ranks = {p.attack.rank for p in uncovered}
     if len(ranks) != 1 or None in ranks:
         j.violation = _v(
-            Code.TRANSFER_NOT_ALLOWED, "§4.4", why="the uncovered cards do not share one rank",
+            Code.TRANSFER_NOT_ALLOWED,
+            "§4.4",
+            why="the uncovered cards do not share one rank",
             why_ru="непобитые карты разного достоинства",
         )
         return
@@ -493,14 +576,20 @@ def _check_transfer(state: GameState, move: Transfer, j: _Judgement) -> None:
     needed = len(uncovered) + len(cards)
     if receiver == state.defender:
         j.violation = _v(
-            Code.TRANSFER_NOT_ALLOWED, "§4.3", why="nobody to transfer to", why_ru="переводить некому"
+            Code.TRANSFER_NOT_ALLOWED,
+            "§4.3",
+            why="nobody to transfer to",
+            why_ru="переводить некому",
         )
         return
     held = state.hands[receiver].count
     if rules.receiver_must_hold_enough and held < needed:
         j.violation = _v(
-            Code.TRANSFER_RECEIVER_CANNOT_COVER, "§4.3(b)", receiver=seat_letter(receiver),
-            held=held, needed=needed,
+            Code.TRANSFER_RECEIVER_CANNOT_COVER,
+            "§4.3(b)",
+            receiver=seat_letter(receiver),
+            held=held,
+            needed=needed,
         )
         return
     cap = rules.attack_cap
@@ -510,13 +599,21 @@ def _check_transfer(state: GameState, move: Transfer, j: _Judgement) -> None:
 
 def _check_take(state: GameState, move: Take, j: _Judgement) -> None:
     if state.phase is not Phase.DEFENCE:
-        why = ("he has already said take", "он уже берёт") if state.phase is Phase.TAKING else (
-            "no bout is open", "кон не начат")
-        j.violation = _v(Code.OUT_OF_TURN, "B11", who=seat_letter(move.player), why=why[0], why_ru=why[1])
+        why = (
+            ("he has already said take", "он уже берёт")
+            if state.phase is Phase.TAKING
+            else ("no bout is open", "кон не начат")
+        )
+        j.violation = _v(
+            Code.OUT_OF_TURN, "B11", who=seat_letter(move.player), why=why[0], why_ru=why[1]
+        )
         return
     if move.player != state.defender:
         j.violation = _v(
-            Code.NOT_DEFENDER, "B11", defender=seat_letter(state.defender), action="take",
+            Code.NOT_DEFENDER,
+            "B11",
+            defender=seat_letter(state.defender),
+            action="take",
             action_ru="брать",
         )
         return
@@ -528,7 +625,10 @@ def _check_pass(state: GameState, move: Pass, j: _Judgement) -> None:
     who = seat_letter(move.player)
     if state.phase not in (Phase.DEFENCE, Phase.TAKING):
         j.violation = _v(
-            Code.PASS_NOT_ALLOWED, "B7", who=who, why="the attacker must lead a card",
+            Code.PASS_NOT_ALLOWED,
+            "B7",
+            who=who,
+            why="the attacker must lead a card",
             why_ru="атакующий должен сделать ход",
         )
         return
@@ -536,15 +636,20 @@ def _check_pass(state: GameState, move: Pass, j: _Judgement) -> None:
         if defender_may_self_throw(state):
             return
         j.violation = _v(
-            Code.PASS_NOT_ALLOWED, "B8", who=who, why="the defender beats or takes",
+            Code.PASS_NOT_ALLOWED,
+            "B8",
+            who=who,
+            why="the defender beats or takes",
             why_ru="отбивающийся бьёт или берёт",
         )
         return
     holder = priority_holder(state)
     if holder != move.player:
         why = (
-            (f"{seat_letter(holder)} has the right to throw in first",
-             f"первым подкидывает {seat_letter(holder)}")
+            (
+                f"{seat_letter(holder)} has the right to throw in first",
+                f"первым подкидывает {seat_letter(holder)}",
+            )
             if holder is not None
             else ("nobody is left to pass", "пасовать некому")
         )
@@ -554,24 +659,37 @@ def _check_pass(state: GameState, move: Pass, j: _Judgement) -> None:
 def _check_done(state: GameState, move: Done, j: _Judgement) -> None:
     if move.player in state.finished:
         j.violation = _v(
-            Code.OUT_OF_TURN, "B14", who=seat_letter(move.player), why="he is out", why_ru="он вышел"
+            Code.OUT_OF_TURN,
+            "B14",
+            who=seat_letter(move.player),
+            why="he is out",
+            why_ru="он вышел",
         )
     elif state.phase is Phase.TAKING:
         if move.player == state.defender:
             j.violation = _v(
-                Code.DONE_NOT_ALLOWED, "B11", why="the throwers decide when they are done",
+                Code.DONE_NOT_ALLOWED,
+                "B11",
+                why="the throwers decide when they are done",
                 why_ru="закончить подкидывание решают подкидывающие",
             )
     elif state.phase is not Phase.DEFENCE:
         j.violation = _v(Code.DONE_NOT_ALLOWED, "B12", why="no bout is open", why_ru="кон не начат")
     elif not state.all_covered():
         j.violation = _v(
-            Code.DONE_NOT_ALLOWED, "B12", why="a card is still uncovered",
+            Code.DONE_NOT_ALLOWED,
+            "B12",
+            why="a card is still uncovered",
             why_ru="не все карты побиты",
         )
-    elif move.player == state.defender and state.rules.throw_in_who is not ThrowInWho.PLUS_DEFENDER_SELF:
+    elif (
+        move.player == state.defender
+        and state.rules.throw_in_who is not ThrowInWho.PLUS_DEFENDER_SELF
+    ):
         j.violation = _v(
-            Code.DONE_NOT_ALLOWED, "B9", why="the throwers, not the defender, decide they are done",
+            Code.DONE_NOT_ALLOWED,
+            "B9",
+            why="the throwers, not the defender, decide they are done",
             why_ru="закончить подкидывание решают подкидывающие, а не отбивающийся",
         )
 
@@ -584,7 +702,10 @@ def _check_reveal(state: GameState, move: RevealTrump, j: _Judgement) -> None:
     if state.full_info:
         if card != state.hidden_trump:
             j.violation = _v(
-                Code.REVEAL_WRONG_CARD, "§4.34", card=card, why=f"the hidden card is {state.hidden_trump}",
+                Code.REVEAL_WRONG_CARD,
+                "§4.34",
+                card=card,
+                why=f"the hidden card is {state.hidden_trump}",
                 why_ru=f"скрытая карта {state.hidden_trump}",
             )
         return
@@ -593,7 +714,10 @@ def _check_reveal(state: GameState, move: RevealTrump, j: _Judgement) -> None:
         seen = seen | hand.known
     if not card.is_normal or card in seen or card not in _deck_set(state):
         j.violation = _v(
-            Code.REVEAL_WRONG_CARD, "§4.34", card=card, why="that card has been seen elsewhere",
+            Code.REVEAL_WRONG_CARD,
+            "§4.34",
+            card=card,
+            why="that card has been seen elsewhere",
             why_ru="эта карта уже видна в другом месте",
         )
 
@@ -613,7 +737,9 @@ _CHECKS = {
 def _judge(state: GameState, move: Move) -> _Judgement:
     j = _Judgement(move)
     if not 0 <= move.player < state.players:
-        raise InvalidMove(f"seat {seat_letter(move.player)} is not at this table of {state.players}")
+        raise InvalidMove(
+            f"seat {seat_letter(move.player)} is not at this table of {state.players}"
+        )
     if state.phase is Phase.OVER:
         j.violation = _v(Code.GAME_OVER, "B15")
         return j
@@ -656,7 +782,7 @@ def check_and_apply(state: GameState, move: Move) -> tuple[Verdict, GameState]:
 def _remove_from_hand(state: GameState, player: int, cards: tuple[Card, ...]) -> tuple[Hand, ...]:
     hand = state.hands[player]
     new = Hand(hand.count - len(cards), hand.known.remove(*cards))
-    return state.hands[:player] + (new,) + state.hands[player + 1 :]
+    return (*state.hands[:player], new, *state.hands[player + 1 :])
 
 
 def _add_pogony(state: GameState, player: int, cards: tuple[Card, ...]) -> GameState:
@@ -679,7 +805,10 @@ def _play(state: GameState, move: Move) -> GameState:
             if state.attacker == NO_SEAT:
                 defender = state.next_in_game(player)
                 state = replace(
-                    state, attacker=player, defender=defender, defender_quota=state.hands[defender].count
+                    state,
+                    attacker=player,
+                    defender=defender,
+                    defender_quota=state.hands[defender].count,
                 )
             state = replace(
                 state,
@@ -692,7 +821,9 @@ def _play(state: GameState, move: Move) -> GameState:
         case Defend(player=player, covers=covers, card=card):
             new_rank = card.rank is not None and card.rank not in table_ranks(state)
             table = tuple(
-                replace(p, cover=card, covered_by=player) if p.attack == covers and p.cover is None else p
+                replace(p, cover=card, covered_by=player)
+                if p.attack == covers and p.cover is None
+                else p
                 for p in state.table
             )
             state = replace(

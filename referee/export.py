@@ -232,7 +232,9 @@ def parse_text(text: str) -> tuple[Header, list[Move]]:
             raise InvalidNotation(f"line {number}: not a bout line: {line!r}")
         roles, rest = match.group(2), match.group(3)
         if "|" not in rest:
-            raise InvalidNotation(f"line {number}: a bout line ends with '| bito', '| take' or '| open'")
+            raise InvalidNotation(
+                f"line {number}: a bout line ends with '| bito', '| take' or '| open'"
+            )
         tokens_text, ending = rest.rsplit("|", 1)
         ending = ending.strip()
         if ending not in ("bito", "take", "open"):
@@ -302,8 +304,10 @@ def _parse_bout(
             place, _, cover = body.partition("/")
             from_stock = place.endswith("*")
             cards = parse_cards(place.rstrip("*"))
-            on_table = cover and len(cards) == 1 and any(
-                p.attack == cards[0] and p.cover is None for p in state.table
+            on_table = (
+                cover
+                and len(cards) == 1
+                and any(p.attack == cards[0] and p.cover is None for p in state.table)
             )
             if not on_table:
                 if state.phase is Phase.ATTACK:
@@ -312,12 +316,16 @@ def _parse_bout(
                     play(ThrowIn(seat, cards))
             if cover:
                 play(Defend(state.defender, cards[0], Card.parse(cover)))
-    if ending != "open" and state.bouts == bout and state.phase is not Phase.OVER:
+    if ending != "open" and _still_open(state, bout):
         if ending == "take" and state.phase is Phase.DEFENCE:
             play(Take(state.defender))
-        if state.bouts == bout and state.phase is not Phase.OVER:
+        if _still_open(state, bout):
             closer = next(
                 s for s in range(state.players) if s != state.defender and s not in state.finished
             )
             play(Done(closer))
     return state
+
+
+def _still_open(state: GameState, bout: int) -> bool:
+    return state.bouts == bout and state.phase is not Phase.OVER

@@ -19,9 +19,9 @@ from referee.bout import (
 )
 from referee.cards import Card, Rank
 from referee.errors import InvalidPosition
+from referee.moves import Attack, Defend, Done, Move, Pass, RevealTrump, Take, ThrowIn, Transfer
 from referee.rules import AttackForm, ThrowInMatch, ThrowInWho, TransferMode
 from referee.state import GameState, Phase
-from referee.moves import Attack, Defend, Done, Move, Pass, RevealTrump, Take, ThrowIn, Transfer
 
 _SHAPES = {
     AttackForm.PAIR_STRUCTURES: ((1,), (2,), (3,), (2, 1), (4,), (2, 2), (3, 2), (4, 1), (2, 2, 1)),
@@ -32,7 +32,9 @@ _SHAPES = {
 def legal_moves(state: GameState) -> list[Move]:
     """All legal moves of all players (full information only)."""
     if not state.full_info:
-        raise InvalidPosition("legal_moves needs full information; the table view cannot list hands")
+        raise InvalidPosition(
+            "legal_moves needs full information; the table view cannot list hands"
+        )
     if state.phase is Phase.OVER:
         return []
     if state.phase is Phase.REVEAL:

@@ -172,7 +172,9 @@ def parse_move(text: str) -> Move:
     if verb in ("take", "pass", "done"):
         if arg:
             raise InvalidNotation(f"'{verb}' takes no cards: {text!r}")
-        return {"take": Take, "pass": Pass, "done": Done}[verb](player)
+        if verb == "take":
+            return Take(player)
+        return Pass(player) if verb == "pass" else Done(player)
     if not arg:
         raise InvalidNotation(f"'{verb}' needs cards: {text!r}")
     if verb == "beat":

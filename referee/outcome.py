@@ -61,7 +61,9 @@ def outcome(state: GameState) -> Outcome | None:
     match rules.end_loser:
         case EndLoser.FEWEST_BEATEN_CARDS:
             losers = _fewest(stats.beaten, seats)
-            reason = "fewest beaten cards (§4.28)" + (", tie decided by lot" if len(losers) > 1 else "")
+            reason = "fewest beaten cards (§4.28)" + (
+                ", tie decided by lot" if len(losers) > 1 else ""
+            )
             winners = [s for s in seats if s not in losers]
             return Outcome(tuple(losers), tuple(winners), False, reason, {"beaten": stats.beaten})
         case EndLoser.FEWEST_POGONY:
@@ -76,14 +78,20 @@ def outcome(state: GameState) -> Outcome | None:
             winners = [s for s in seats if stats.figures[s] == best]
             losers = [s for s in seats if s not in winners]
             return Outcome(
-                tuple(losers), tuple(winners), False, "most figure cards beaten wins (§4.43)",
+                tuple(losers),
+                tuple(winners),
+                False,
+                "most figure cards beaten wins (§4.43)",
                 {"figures": stats.figures},
             )
         case EndLoser.FIRST_OUT_WINS:
             first = state.finished[:1]
-            losers = (holder,) if holder is not None else ()
             return Outcome(
-                losers, tuple(first), holder is None, "the first player out wins (§4.41)", {}
+                () if holder is None else (holder,),
+                tuple(first),
+                holder is None,
+                "the first player out wins (§4.41)",
+                {},
             )
     if holder is None:
         return Outcome((), tuple(seats), True, "everyone ran out together: a draw (B15)", {})

@@ -45,7 +45,9 @@ def _write_cards(cards: object) -> str:
     return ".".join(items) if items else "-"
 
 
-def write_position(state: GameState, *, options: dict[str, str] | None = None, reveal_hands: bool = False) -> str:
+def write_position(
+    state: GameState, *, options: dict[str, str] | None = None, reveal_hands: bool = False
+) -> str:
     """The one-line table view of ``state``.
 
     A full-information state writes hand counts only, unless ``reveal_hands`` is set.
@@ -93,7 +95,10 @@ def write_position(state: GameState, *, options: dict[str, str] | None = None, r
     if any(state.stats.beaten) or any(state.stats.figures) or any(state.stats.pogony):
         stats = state.stats
         fields.append(
-            "stats=" + "/".join(".".join(map(str, row)) for row in (stats.beaten, stats.figures, stats.pogony))
+            "stats="
+            + "/".join(
+                ".".join(map(str, row)) for row in (stats.beaten, stats.figures, stats.pogony)
+            )
         )
     return " ".join(fields)
 
@@ -231,7 +236,9 @@ def _validate(state: GameState) -> None:
     rules = state.rules
     n = state.players
     if not rules.min_players <= n <= rules.max_players:
-        raise InvalidPosition(f"{rules.variant} is played by {rules.min_players}-{rules.max_players} players")
+        raise InvalidPosition(
+            f"{rules.variant} is played by {rules.min_players}-{rules.max_players} players"
+        )
     deck = CardSet.of(deck_of(rules))
     seen: list[Card] = list(state.discard) + list(state.out_of_play)
     for pair in state.table:
@@ -261,6 +268,9 @@ def _validate(state: GameState) -> None:
         raise InvalidPosition("a bout is open but the table is empty")
     if state.phase is Phase.ATTACK and state.table:
         raise InvalidPosition("phase attack with cards on the table")
-    if state.phase is not Phase.ATTACK and state.attacker == NO_SEAT and state.phase is not Phase.OVER:
+    if (
+        state.phase is not Phase.ATTACK
+        and state.attacker == NO_SEAT
+        and state.phase is not Phase.OVER
+    ):
         raise InvalidPosition("the attacker must be named once a bout is open")
-

@@ -6,8 +6,26 @@ from referee.moves import seat_letter
 from referee.state import NO_SEAT, GameState, Phase
 
 _WORDS = {
-    "en": ("bout", "game over", "{a} attacks {d}", "first attack", "trump", "none", "table", "taking"),
-    "ru": ("кон", "партия окончена", "{a} ходит под {d}", "первый ход", "козырь", "нет", "стол", "берёт"),
+    "en": (
+        "bout",
+        "game over",
+        "{a} attacks {d}",
+        "first attack",
+        "trump",
+        "none",
+        "table",
+        "taking",
+    ),
+    "ru": (
+        "кон",
+        "партия окончена",
+        "{a} ходит под {d}",
+        "первый ход",
+        "козырь",
+        "нет",
+        "стол",
+        "берёт",
+    ),
 }
 
 

@@ -60,7 +60,9 @@ class Header:
             state, _ = parse_position(self.start_position)
             return state
         if self.deck is not None:
-            return deal(rules, len(self.players), self.seed or 0, dealer=self.dealer, order=self.deck)
+            return deal(
+                rules, len(self.players), self.seed or 0, dealer=self.dealer, order=self.deck
+            )
         return table_game(
             rules,
             len(self.players),
@@ -83,7 +85,9 @@ class Header:
             "trump_suit": None if self.trump_suit is None else self.trump_suit.value,
             "deck": None if self.deck is None else [str(c) for c in self.deck],
             "seed": self.seed,
-            "first_attacker": None if self.first_attacker is None else seat_letter(self.first_attacker),
+            "first_attacker": None
+            if self.first_attacker is None
+            else seat_letter(self.first_attacker),
             "start_position": self.start_position,
             "created": self.created,
         }
@@ -104,7 +108,9 @@ class Header:
                 trump_suit=Suit.parse(data["trump_suit"]) if data.get("trump_suit") else None,
                 deck=tuple(Card.parse(c) for c in data["deck"]) if data.get("deck") else None,
                 seed=data.get("seed"),
-                first_attacker=parse_seat(data["first_attacker"]) if data.get("first_attacker") else None,
+                first_attacker=parse_seat(data["first_attacker"])
+                if data.get("first_attacker")
+                else None,
                 start_position=data.get("start_position"),
                 created=str(data.get("created", "")),
             )
@@ -225,7 +231,9 @@ def replay(header: Header, events: Sequence[Event]) -> Iterator[Step]:
 class GameRecord:
     """A record being written (or read back): a header and its events."""
 
-    def __init__(self, header: Header, events: Sequence[Event] = (), path: Path | None = None) -> None:
+    def __init__(
+        self, header: Header, events: Sequence[Event] = (), path: Path | None = None
+    ) -> None:
         self.header = header
         self.events: list[Event] = list(events)
         self.path = path
@@ -259,13 +267,19 @@ class GameRecord:
             _append_line(self.path, event.to_json())
         self.events.append(event)
 
-    def play(self, move: Move, *, source: str = "manual", confidence: float | None = None) -> Verdict:
+    def play(
+        self, move: Move, *, source: str = "manual", confidence: float | None = None
+    ) -> Verdict:
         """Referee a move, record it with its verdict, and advance when it is legal."""
         if source not in SOURCES:
             raise InvalidRecord(f"unknown source {source!r}; one of {', '.join(SOURCES)}")
         verdict, state = check_and_apply(self._state, move)
         event = Event(
-            self._next_seq(), "move", move, source=source, confidence=confidence,
+            self._next_seq(),
+            "move",
+            move,
+            source=source,
+            confidence=confidence,
             verdict=verdict.to_dict(),
         )
         self._append(event)
@@ -316,7 +330,8 @@ def _append_line(path: Path, data: dict[str, Any]) -> None:
 
 
 def read_record(path: Path) -> tuple[Header, list[Event]]:
-    """Read a JSONL record; a torn last line (a crash mid-write) is ignored, anything else is an error."""
+    """Read a JSONL record. A torn last line (a crash mid-write) is ignored; other damage is an
+    error."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:

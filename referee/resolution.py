@@ -57,7 +57,7 @@ def _swap_trump(state: GameState, new: Card, cards: CardSet) -> tuple[GameState,
     """`trumps_changing`: the last card played becomes the trump card; the old one is discarded."""
     old = state.trump_card
     assert old is not None
-    stock = state.stock[:-1] + (new,) if state.full_info else state.stock
+    stock = (*state.stock[:-1], new) if state.full_info else state.stock
     state = replace(state, trump_card=new, trump_suit=new.suit, stock=stock)
     return state, cards.remove(new).add(old)
 
@@ -80,12 +80,17 @@ def resolve_take(state: GameState) -> GameState:
     cards = state.table_cards()
     hand = state.hands[defender]
     new_hand = Hand(hand.count + len(cards), hand.known | cards)
-    hands = state.hands[:defender] + (new_hand,) + state.hands[defender + 1 :]
+    hands = (*state.hands[:defender], new_hand, *state.hands[defender + 1 :])
     state = replace(state, hands=hands)
     limit = state.rules.instant_loss_hand_size
     if limit is not None and new_hand.count >= limit:
         return replace(
-            state, table=(), phase=Phase.OVER, fool=defender, loser_by_hand_size=True, bouts=state.bouts + 1
+            state,
+            table=(),
+            phase=Phase.OVER,
+            fool=defender,
+            loser_by_hand_size=True,
+            bouts=state.bouts + 1,
         )
     return _end_bout(state, next_attacker=state.next_in_game(defender))
 
@@ -195,7 +200,5 @@ def _note_repetition(state: GameState) -> GameState:
         )
     )
     if state.cycle_keys.count(key) + 1 >= REPETITION_LIMIT:
-        return replace(
-            state, phase=Phase.OVER, fool=None, drawn_by_repetition=True, cycle_keys=()
-        )
-    return replace(state, cycle_keys=state.cycle_keys + (key,))
+        return replace(state, phase=Phase.OVER, fool=None, drawn_by_repetition=True, cycle_keys=())
+    return replace(state, cycle_keys=(*state.cycle_keys, key))

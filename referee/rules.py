@@ -312,9 +312,7 @@ def configure(
             raise InvalidRules(f"option {name!r} does not apply to variant {rules.variant!r}")
         value = str(raw).strip().lower()
         if value not in option.values:
-            raise InvalidRules(
-                f"option {name}={raw!r}: choose one of {', '.join(option.values)}"
-            )
+            raise InvalidRules(f"option {name}={raw!r}: choose one of {', '.join(option.values)}")
         if name == "deck":
             size = int(value)
             if size not in deck_sizes:

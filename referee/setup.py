@@ -213,7 +213,9 @@ def table_game(
         counts = [base + (1 if (seat - first) % players < extra else 0) for seat in range(players)]
     else:
         counts = [rules.hand_size] * players
-    stock_count = 0 if (rules.deals_whole_deck or rules.stock_discarded) else len(deck) - sum(counts)
+    stock_count = (
+        0 if (rules.deals_whole_deck or rules.stock_discarded) else len(deck) - sum(counts)
+    )
     hidden_pending = rules.trump_dynamics is TrumpDynamics.HIDDEN_SECOND_TRUMP and stock_count > 1
     if hidden_pending:
         stock_count -= 1

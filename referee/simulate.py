@@ -16,7 +16,14 @@ from referee.state import GameState
 
 MAX_MOVES = 5000
 
-_WEIGHTS: dict[type, float] = {Defend: 4.0, Transfer: 1.5, ThrowIn: 1.0, Take: 0.6, Pass: 1.0, Done: 0.5}
+_WEIGHTS: dict[type, float] = {
+    Defend: 4.0,
+    Transfer: 1.5,
+    ThrowIn: 1.0,
+    Take: 0.6,
+    Pass: 1.0,
+    Done: 0.5,
+}
 
 
 def choose(moves: list[Move], rng: random.Random) -> Move:

@@ -9,7 +9,7 @@ One state type serves both ways of knowing a game:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from referee.cards import Card, CardSet, Suit
@@ -22,7 +22,7 @@ NO_SEAT = -1
 @dataclass(frozen=True, slots=True)
 class Hand:
     count: int
-    known: CardSet = CardSet()
+    known: CardSet = field(default_factory=CardSet)
 
     @property
     def fully_known(self) -> bool:

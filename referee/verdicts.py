@@ -1,4 +1,4 @@
-"""Verdicts: what the referee says about a move, with stable violation codes, in English and Russian.
+"""Verdicts: what the referee says about a move, with stable violation codes, in two languages.
 
 An illegal move is not an exception: ``check`` returns a :class:`Verdict` whose ``violation``
 names the broken rule. Messages name the move, the rule (B1-B17 of VARIANTS.md §2, or the
@@ -79,7 +79,10 @@ _TEMPLATES: dict[Code, tuple[str, str]] = {
         "карта {card} лежит козырем под колодой",
     ),
     Code.CARD_OUT_OF_PLAY: ("{card} is out of play in this game", "карта {card} вне игры"),
-    Code.ATTACK_FORM: ("{cards} is not a legal attack here: {why}", "{cards}: так ходить нельзя: {why_ru}"),
+    Code.ATTACK_FORM: (
+        "{cards} is not a legal attack here: {why}",
+        "{cards}: так ходить нельзя: {why_ru}",
+    ),
     Code.ATTACK_NOT_HIGHEST_RANK: (
         "the lead must be of the highest rank in hand; {who} holds {higher}",
         "ходить нужно картой старшего достоинства; у {who} есть {higher}",
@@ -92,15 +95,24 @@ _TEMPLATES: dict[Code, tuple[str, str]] = {
         "a lead from the stock is not allowed here: {why}",
         "ходить с колоды сейчас нельзя: {why_ru}",
     ),
-    Code.NOT_ON_TABLE: ("{covers} is not an attack card on the table", "карты {covers} нет на столе"),
+    Code.NOT_ON_TABLE: (
+        "{covers} is not an attack card on the table",
+        "карты {covers} нет на столе",
+    ),
     Code.ALREADY_COVERED: ("{covers} is already covered", "карта {covers} уже побита"),
-    Code.DOES_NOT_BEAT: ("{card} does not beat {covers}: {why}", "{card} не бьёт {covers}: {why_ru}"),
+    Code.DOES_NOT_BEAT: (
+        "{card} does not beat {covers}: {why}",
+        "{card} не бьёт {covers}: {why_ru}",
+    ),
     Code.THROW_IN_NOT_ALLOWED: ("no throw-in allowed: {why}", "подкидывать нельзя: {why_ru}"),
     Code.THROW_IN_BEFORE_BEAT: (
         "no card has been beaten yet, so nobody may throw in",
         "ещё ни одна карта не побита, подкидывать нельзя",
     ),
-    Code.THROW_IN_NO_MATCH: ("{card} may not be thrown in: {why}", "{card} нельзя подкинуть: {why_ru}"),
+    Code.THROW_IN_NO_MATCH: (
+        "{card} may not be thrown in: {why}",
+        "{card} нельзя подкинуть: {why_ru}",
+    ),
     Code.THROW_IN_PRIORITY: (
         "{who} may not throw in yet: {holder} has the first right",
         "{who} пока не может подкидывать: первым подкидывает {holder}",
@@ -127,8 +139,14 @@ _TEMPLATES: dict[Code, tuple[str, str]] = {
         "все карты побиты: брать нечего",
     ),
     Code.PASS_NOT_ALLOWED: ("{who} cannot pass now: {why}", "{who} не может пасовать: {why_ru}"),
-    Code.DONE_NOT_ALLOWED: ("the bout cannot close now: {why}", "закрыть кон сейчас нельзя: {why_ru}"),
-    Code.REVEAL_NOT_DUE: ("no hidden trump is due to be turned", "сейчас не нужно открывать козырь"),
+    Code.DONE_NOT_ALLOWED: (
+        "the bout cannot close now: {why}",
+        "закрыть кон сейчас нельзя: {why_ru}",
+    ),
+    Code.REVEAL_NOT_DUE: (
+        "no hidden trump is due to be turned",
+        "сейчас не нужно открывать козырь",
+    ),
     Code.REVEAL_WRONG_CARD: (
         "{card} cannot be the hidden trump: {why}",
         "{card} не может быть скрытым козырем: {why_ru}",
