@@ -1,0 +1,159 @@
+"""The torch-free card detector: YOLO (index corners, face-up cards, backs) + index classifier.
+
+``frame -> YOLO boxes -> crops of index corners -> card identities -> one entry per card``.
+Both networks run with onnxruntime. Each physical card is listed once: the corners read as the same
+card are merged (one deck per table, so one identity is one card), and the merged card takes the
+box of the detected whole card that holds its corners, else the union of its corner boxes.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from vision.cards import BACK, CLASSIFIER_CLASSES, DET_BACK, DET_CARD, DET_INDEX, NONE
+from vision.crops import crop_square, to_tensor
+from vision.detections import Detections, letterbox
+
+log = logging.getLogger(__name__)
+
+MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+DETECTOR_FILE = "detector.onnx"
+CLASSIFIER_FILE = "classifier.onnx"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDetection:
+    """One physical card: notation (``Ts``, ``XR``, ``back``), confidence, xyxy box in pixels."""
+
+    card: str
+    confidence: float
+    box: tuple[float, float, float, float]
+    corners: int = 0  # how many index corners were read as this card
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "card": self.card,
+            "confidence": round(self.confidence, 4),
+            "box": [round(v, 1) for v in self.box],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class IndexRead:
+    """A detected index corner and what the classifier read in it."""
+
+    box: np.ndarray  # (4,) xyxy
+    det_conf: float
+    card: str
+    cls_conf: float
+
+
+def _containment(inner: np.ndarray, outer: np.ndarray) -> float:
+    """Fraction of box ``inner`` that lies inside box ``outer``."""
+    ix = max(0.0, min(inner[2], outer[2]) - max(inner[0], outer[0]))
+    iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
+    area = max((inner[2] - inner[0]) * (inner[3] - inner[1]), 1e-9)
+    return float(ix * iy / area)
+
+
+def merge_corners(
+    reads: list[IndexRead], cards: Detections, backs: Detections, min_conf: float = 0.3
+) -> list[CardDetection]:
+    """Turn index reads into one entry per card, and add the backs.
+
+    Reads of ``none`` or ``back`` are dropped; reads of one identity are grouped; a group's
+    confidence is the best of det_conf * cls_conf over its corners; its box is the face-up card
+    box that contains most of its corners (best confidence on ties), else the union of the corners.
+    """
+    groups: dict[str, list[IndexRead]] = {}
+    for r in reads:
+        if r.card in (NONE, BACK):
+            continue
+        groups.setdefault(r.card, []).append(r)
+    out: list[CardDetection] = []
+    for card, members in groups.items():
+        conf = max(m.det_conf * m.cls_conf for m in members)
+        if conf < min_conf:
+            continue
+        best_box: np.ndarray | None = None
+        best_key = (0, 0.0)
+        for box, c in zip(cards.xyxy, cards.confidence, strict=True):
+            inside = sum(_containment(m.box, box) >= 0.7 for m in members)
+            key = (inside, float(c))
+            if inside and key > best_key:
+                best_key, best_box = key, box
+        if best_box is None:
+            stack = np.stack([m.box for m in members])
+            best_box = np.array([*stack[:, :2].min(0), *stack[:, 2:].max(0)])
+        x1, y1, x2, y2 = (float(v) for v in best_box)
+        out.append(CardDetection(card, float(conf), (x1, y1, x2, y2), len(members)))
+    for box, c in zip(backs.xyxy, backs.confidence, strict=True):
+        if c >= min_conf:
+            x1, y1, x2, y2 = (float(v) for v in box)
+            out.append(CardDetection(BACK, float(c), (x1, y1, x2, y2), 0))
+    out.sort(key=lambda d: (d.box[1], d.box[0]))
+    return out
+
+
+class CardDetector:
+    """Load the two ONNX models once; :meth:`detect` a BGR image."""
+
+    def __init__(
+        self,
+        detector_path: Path | None = None,
+        classifier_path: Path | None = None,
+        imgsz: int = 640,
+        conf: float = 0.2,
+        iou: float = 0.5,
+        min_conf: float = 0.3,
+        threads: int = 2,
+    ) -> None:
+        import onnxruntime as ort
+
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = threads
+        opts.inter_op_num_threads = 1
+        providers = ["CPUExecutionProvider"]
+        self.detector = ort.InferenceSession(
+            str(detector_path or MODELS_DIR / DETECTOR_FILE), opts, providers=providers
+        )
+        self.classifier = ort.InferenceSession(
+            str(classifier_path or MODELS_DIR / CLASSIFIER_FILE), opts, providers=providers
+        )
+        shape = self.detector.get_inputs()[0].shape
+        self.fixed_size = shape[2] if isinstance(shape[2], int) else None
+        self.imgsz = self.fixed_size or imgsz
+        self.conf, self.iou, self.min_conf = conf, iou, min_conf
+
+    def find(self, image: np.ndarray) -> Detections:
+        """The YOLO stage: index corners, face-up cards and backs, in image pixels."""
+        blob, lb = letterbox(image, self.imgsz, square=self.fixed_size is not None)
+        name = self.detector.get_inputs()[0].name
+        output = self.detector.run(None, {name: blob})[0]
+        return Detections.from_yolo_output(output, self.conf, self.iou, lb)
+
+    def read(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        """Class probabilities (N, classes) of the index crops at ``boxes``."""
+        if len(boxes) == 0:
+            return np.zeros((0, len(CLASSIFIER_CLASSES)), np.float32)
+        crops = np.stack([crop_square(image, b) for b in boxes])
+        logits = self.classifier.run(None, {"crops": to_tensor(crops)})[0]
+        e = np.exp(logits - logits.max(1, keepdims=True))
+        return e / e.sum(1, keepdims=True)
+
+    def detect(self, image: np.ndarray) -> list[CardDetection]:
+        """Every card in a BGR image, each listed once."""
+        found = self.find(image)
+        index = found.of_class(DET_INDEX)
+        probs = self.read(image, index.xyxy)
+        reads = [
+            IndexRead(box, float(dc), CLASSIFIER_CLASSES[int(p.argmax())], float(p.max()))
+            for box, dc, p in zip(index.xyxy, index.confidence, probs, strict=True)
+        ]
+        return merge_corners(
+            reads, found.of_class(DET_CARD), found.of_class(DET_BACK), self.min_conf
+        )

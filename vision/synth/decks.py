@@ -1,0 +1,268 @@
+"""Card art: rasterise the Debian SVG decks into per-card PNGs, and load them back.
+
+Sources are the SVG decks of `gnome-cards-data` (/usr/share/aisleriot/cards, ids like
+``club_king``) and `kdegames-card-data-kf5` (/usr/share/carddecks/svg-*/, ids like
+``king_club``). Each card element is rendered with ``rsvg-convert -i ID`` and cropped to its
+opaque pixels. Per deck we also measure where the printed index (rank + suit) sits in the
+top-left corner, as a fraction of the card, from the four aces.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cards import BACK, FACE_CARDS
+
+log = logging.getLogger(__name__)
+
+AISLERIOT_DIR = Path("/usr/share/aisleriot/cards")
+KDE_DIR = Path("/usr/share/carddecks")
+CARD_HEIGHT = 360  # rendered card height in pixels
+
+#: Decks whose suits are not French (German/Swiss/Italian suits) or whose corners carry no
+#: French rank index; found by looking at contact sheets of every rendered deck.
+EXCLUDED_DECKS: frozenset[str] = frozenset(
+    {
+        "kde-german",  # German suits
+        "aisleriot-swiss-xvii",  # Swiss suits
+        "aisleriot-tarocco",  # tarot
+        "kde-future",  # renders as empty frames with rsvg
+        "kde-oxygen",
+        "kde-oxygen-air",
+        "kde-oxygen-white",  # rank index in the top-right corner
+    }
+)
+
+_RANK_WORDS = {"A": "1", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+_SUIT_WORDS = {"s": "spade", "c": "club", "h": "heart", "d": "diamond"}
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSource:
+    """One SVG deck file and how its card elements are named."""
+
+    name: str
+    path: Path
+    scheme: str  # "aisleriot" (suit_rank) or "kde" (rank_suit)
+    package: str
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A rasterised deck: card images (RGBA) keyed by notation, and the index-corner box."""
+
+    name: str
+    images: dict[str, np.ndarray]
+    index_box: tuple[float, float, float, float]  # x0, y0, x1, y1 as fractions of the card
+
+
+def element_ids(card: str, scheme: str) -> list[str]:
+    """Candidate SVG element ids for a card in a naming scheme."""
+    if card == BACK:
+        return ["back"]
+    if card == "XR":
+        return ["joker_red", "red_joker"]
+    if card == "XB":
+        return ["joker_black", "black_joker"]
+    rank = _RANK_WORDS.get(card[0], card[0])
+    suit = _SUIT_WORDS[card[1]]
+    return [f"{suit}_{rank}"] if scheme == "aisleriot" else [f"{rank}_{suit}"]
+
+
+def discover_sources() -> list[DeckSource]:
+    """All SVG decks installed by the two Debian packages."""
+    sources: list[DeckSource] = []
+    for path in sorted(AISLERIOT_DIR.glob("*.svgz")):
+        if path.stem == "Атласные":  # same art as atlasnye.svgz
+            continue
+        sources.append(DeckSource(f"aisleriot-{path.stem}", path, "aisleriot", "gnome-cards-data"))
+    for path in sorted(KDE_DIR.glob("svg-*/*.svgz")):
+        name = "kde-" + path.parent.name.removeprefix("svg-").replace("xskat-", "")
+        sources.append(DeckSource(name, path, "kde", "kdegames-card-data-kf5"))
+    return [s for s in sources if s.name not in EXCLUDED_DECKS]
+
+
+def _render_element(svg: Path, element: str, zoom: float, out: Path) -> np.ndarray | None:
+    cmd = ["rsvg-convert", "-i", element, "-z", f"{zoom:.5f}", "-o", str(out), str(svg)]
+    done = subprocess.run(cmd, capture_output=True, check=False)
+    if done.returncode != 0 or not out.exists():
+        return None
+    img = cv2.imread(str(out), cv2.IMREAD_UNCHANGED)
+    if img is None or img.ndim != 3 or img.shape[2] != 4:
+        return None
+    ys, xs = np.nonzero(img[:, :, 3] > 8)
+    if len(xs) == 0:
+        return None
+    crop = img[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    return crop
+
+
+def _svg_ids(svg: Path) -> set[str]:
+    import gzip
+    import re
+
+    with gzip.open(svg, "rt", encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    return set(re.findall(r'id="([^"]+)"', text))
+
+
+def measure_index_box(aces: Iterable[np.ndarray]) -> tuple[float, float, float, float] | None:
+    """Fractional box of the printed index in the top-left corner, from ace images.
+
+    Ink is any opaque pixel that differs from the card's paper colour; the card's own outline
+    (the outer 3 percent) is ignored. Returns None when the corner holds no ink.
+    """
+    x1s, y1s, x0s, y0s = [], [], [], []
+    for img in aces:
+        h, w = img.shape[:2]
+        rgb = img[:, :, :3].astype(np.int16)
+        middle = rgb[h // 2 - h // 8 : h // 2 + h // 8, w // 20 : w // 8]
+        paper = np.median(middle.reshape(-1, 3), 0)
+        ink = (np.abs(rgb - paper).sum(axis=2) > 90) & (img[:, :, 3] > 128)
+        mx, my = int(w * 0.035), int(h * 0.025)
+        region = ink[my : int(h * 0.36), mx : int(w * 0.30)]
+        n, _, stats, _ = cv2.connectedComponentsWithStats(region.astype(np.uint8), connectivity=8)
+        boxes = [
+            stats[i]
+            for i in range(1, n)
+            if stats[i, cv2.CC_STAT_AREA] >= 6 and stats[i, cv2.CC_STAT_LEFT] < w * 0.12
+        ]
+        if not boxes:
+            continue
+        x0s.append(min(b[0] for b in boxes) + mx)
+        y0s.append(min(b[1] for b in boxes) + my)
+        x1s.append(max(b[0] + b[2] for b in boxes) + mx)
+        y1s.append(max(b[1] + b[3] for b in boxes) + my)
+        last_w, last_h = w, h
+    if not x1s:
+        return None
+    pad = 0.02
+    x0 = max(0.0, min(x0s) / last_w - pad)
+    y0 = max(0.0, min(y0s) / last_h - pad)
+    x1 = min(0.32, max(x1s) / last_w + pad)
+    y1 = min(0.38, max(y1s) / last_h + pad)
+    if x1 - x0 < 0.06 or y1 - y0 < 0.08:
+        return None
+    return (x0, y0, x1, y1)
+
+
+def rasterise(source: DeckSource, out_dir: Path, height: int = CARD_HEIGHT) -> bool:
+    """Render every card of one deck into ``out_dir/<deck>/<card>.png`` plus ``deck.json``."""
+    ids = _svg_ids(source.path)
+    wanted = [*FACE_CARDS, "XR", "XB", BACK]
+    deck_dir = out_dir / source.name
+    with tempfile.TemporaryDirectory() as tmp:
+        probe_id = next((e for e in element_ids("As", source.scheme) if e in ids), None)
+        if probe_id is None:
+            log.warning("%s: no ace of spades element, skipped", source.name)
+            return False
+        probe = _render_element(source.path, probe_id, 1.0, Path(tmp) / "probe.png")
+        if probe is None:
+            log.warning("%s: probe render failed", source.name)
+            return False
+        zoom = height / probe.shape[0]
+        deck_dir.mkdir(parents=True, exist_ok=True)
+        rendered: dict[str, np.ndarray] = {}
+        for card in wanted:
+            element = next((e for e in element_ids(card, source.scheme) if e in ids), None)
+            if element is None:
+                continue
+            img = _render_element(source.path, element, zoom, Path(tmp) / f"{card}.png")
+            if img is None or abs(img.shape[0] - height) > height * 0.1:
+                log.info("%s: %s not usable", source.name, card)
+                continue
+            rendered[card] = img
+    missing = [c for c in FACE_CARDS if c not in rendered]
+    if missing:
+        log.warning("%s: missing %d face cards, skipped", source.name, len(missing))
+        shutil.rmtree(deck_dir, ignore_errors=True)
+        return False
+    box = measure_index_box(rendered[a] for a in ("As", "Ac", "Ah", "Ad"))
+    if box is None:
+        log.warning("%s: no index in the corner, skipped", source.name)
+        shutil.rmtree(deck_dir, ignore_errors=True)
+        return False
+    for card, img in rendered.items():
+        cv2.imwrite(str(deck_dir / f"{card}.png"), img)
+    meta = {
+        "name": source.name,
+        "source": str(source.path),
+        "package": source.package,
+        "index_box": [round(v, 4) for v in box],
+        "cards": sorted(rendered),
+    }
+    (deck_dir / "deck.json").write_text(json.dumps(meta, indent=1))
+    log.info("%s: %d cards, index box %s", source.name, len(rendered), meta["index_box"])
+    return True
+
+
+def rasterise_all(out_dir: Path, workers: int = 2) -> list[str]:
+    """Rasterise every installed deck; returns the names that succeeded."""
+    sources = discover_sources()
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        ok = list(pool.map(lambda s: rasterise(s, out_dir), sources))
+    return [s.name for s, good in zip(sources, ok, strict=True) if good]
+
+
+def load_deck(deck_dir: Path) -> Deck:
+    """Load a rasterised deck folder."""
+    meta = json.loads((deck_dir / "deck.json").read_text())
+    images = {}
+    for card in meta["cards"]:
+        img = cv2.imread(str(deck_dir / f"{card}.png"), cv2.IMREAD_UNCHANGED)
+        if img is not None:
+            images[card] = img
+    x0, y0, x1, y1 = meta["index_box"]
+    box = (x0, y0, x1, y1)
+    for joker in ("XR", "XB"):  # a joker without ink in the index corner cannot be read there
+        if joker in images and corner_ink(images[joker], box) < 0.03:
+            del images[joker]
+    return Deck(meta["name"], images, box)
+
+
+def corner_ink(img: np.ndarray, box: tuple[float, float, float, float]) -> float:
+    """Fraction of the index-corner box covered by ink (pixels far from the paper colour)."""
+    h, w = img.shape[:2]
+    x0, y0, x1, y1 = box
+    region = img[int(y0 * h) : int(y1 * h), int(x0 * w) : int(x1 * w)]
+    if region.size == 0:
+        return 0.0
+    rgb = region[:, :, :3].astype(np.int16)
+    middle = img[h // 2 - h // 8 : h // 2 + h // 8, w // 20 : w // 8, :3]
+    paper = np.median(middle.reshape(-1, 3), 0)
+    ink = (np.abs(rgb - paper).sum(axis=2) > 90) & (region[:, :, 3] > 128)
+    return float(ink.mean())
+
+
+def load_decks(root: Path, names: Iterable[str] | None = None) -> list[Deck]:
+    """Load the named decks (all under ``root`` when ``names`` is None)."""
+    if names is None:
+        dirs = sorted(p.parent for p in root.glob("*/deck.json"))
+    else:
+        dirs = [root / n for n in names]
+    return [load_deck(d) for d in dirs]
+
+
+def main() -> None:
+    """``python -m vision.synth.decks OUT_DIR``: rasterise all decks."""
+    import sys
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "data/decks")
+    names = rasterise_all(out)
+    print(f"{len(names)} decks: {' '.join(names)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,236 @@
+"""Render one synthetic Durak table photo with exact labels.
+
+Each card is warped from its deck image through (card -> table -> image) homographies; a per-pixel
+id map records which card (or hand) is on top, so the visible fraction of every card and of each of
+its two index corners is measured from what was actually drawn, not guessed from the layout.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.cards import BACK
+from vision.synth import photo
+from vision.synth.decks import Deck
+from vision.synth.layout import Layout, make_layout
+from vision.synth.textures import table_texture
+
+INDEX_VISIBLE = 0.7  # an index corner counts as readable when this fraction of it shows
+CARD_VISIBLE = 0.5  # a whole-card box is labelled when this fraction of the card shows
+MIN_INDEX_PX = 5  # shorter side of a readable index corner's box, in pixels
+
+
+@dataclass(slots=True)
+class IndexLabel:
+    polygon: list[list[float]]
+    visible: float
+    box: list[float]
+
+
+@dataclass(slots=True)
+class CardLabel:
+    card: str
+    face_up: bool
+    role: str
+    polygon: list[list[float]]
+    box: list[float]
+    visible: float
+    in_frame: float
+    covered: bool
+    indices: list[IndexLabel] = field(default_factory=list)
+
+    @property
+    def identifiable(self) -> bool:
+        """Face up with a readable index corner, or a face-down card that mostly shows."""
+        if not self.face_up:
+            return self.visible >= CARD_VISIBLE
+        return any(readable(i) for i in self.indices)
+
+
+@dataclass(slots=True)
+class Scene:
+    image: np.ndarray
+    deck: str
+    cards: list[CardLabel]
+
+
+def readable(index: IndexLabel) -> bool:
+    """Whether an index corner is visible enough, and big enough, to be read."""
+    w = index.box[2] - index.box[0]
+    h = index.box[3] - index.box[1]
+    return index.visible >= INDEX_VISIBLE and min(w, h) >= MIN_INDEX_PX
+
+
+def _translate(x: float, y: float) -> np.ndarray:
+    return np.array([[1, 0, x], [0, 1, y], [0, 0, 1]], np.float64)
+
+
+def _rotate(deg: float) -> np.ndarray:
+    c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+    return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]], np.float64)
+
+
+def _scale(sx: float, sy: float | None = None) -> np.ndarray:
+    return np.diag([sx, sx if sy is None else sy, 1.0])
+
+
+def _project(m: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    p = np.hstack([pts, np.ones((len(pts), 1))]) @ m.T
+    return p[:, :2] / p[:, 2:3]
+
+
+def _camera(rng: np.random.Generator, layout: Layout, w: int, h: int) -> np.ndarray:
+    """Table -> image homography: in-plane turn, scale, shift, then a tilt (far side shrinks)."""
+    card_px = rng.uniform(80, 250) if rng.random() < 0.8 else rng.uniform(55, 80)
+    if rng.random() < 0.5:
+        turn = rng.uniform(0, 360)
+    else:
+        turn = 90 * int(rng.integers(4)) + rng.normal(0, 6)
+    off = rng.normal(0, 0.12, 2) * [w, h]
+    flat = _translate(w / 2 + off[0], h / 2 + off[1]) @ _scale(card_px) @ _rotate(turn)
+    tilt = rng.uniform(0, 0.45) if rng.random() < 0.8 else 0.0
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dx = tilt * w / 2
+    dst = np.float32([[dx, tilt * h * 0.15], [w - dx, tilt * h * 0.15], [w, h], [0, h]])
+    persp = cv2.getPerspectiveTransform(src, dst).astype(np.float64)
+    # keep the average scale: shrink-free tilt would make far cards smaller only
+    zoom = 1 + tilt * 0.6
+    return _translate(w / 2, h / 2) @ _scale(zoom) @ _translate(-w / 2, -h / 2) @ persp @ flat
+
+
+def _index_quads(deck: Deck, cw: int, ch: int) -> list[np.ndarray]:
+    x0, y0, x1, y1 = deck.index_box
+    tl = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]) * [cw, ch]
+    br = np.array([[cw, ch]]) - tl  # the same corner turned by 180 degrees
+    return [tl, br]
+
+
+def _polygon_fraction(ids: np.ndarray, poly: np.ndarray, value: int) -> tuple[float, float]:
+    """(fraction of the polygon's full area where ``ids == value``, fraction inside the frame)."""
+    full = abs(cv2.contourArea(poly.astype(np.float32)))
+    if full < 1:
+        return 0.0, 0.0
+    h, w = ids.shape
+    x0, y0 = np.floor(poly.min(0)).astype(int)
+    x1, y1 = np.ceil(poly.max(0)).astype(int)
+    cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1 + 1, w), min(y1 + 1, h)
+    if cx1 <= cx0 or cy1 <= cy0:
+        return 0.0, 0.0
+    mask = np.zeros((cy1 - cy0, cx1 - cx0), np.uint8)
+    cv2.fillConvexPoly(mask, np.round(poly - [cx0, cy0]).astype(np.int32), 1)
+    inside = mask.sum()
+    hit = np.count_nonzero((ids[cy0:cy1, cx0:cx1] == value) & (mask > 0))
+    return float(min(1.0, hit / full)), float(min(1.0, int(inside) / full))
+
+
+def _clip_box(poly: np.ndarray, w: int, h: int) -> list[float]:
+    x0, y0 = poly.min(0)
+    x1, y1 = poly.max(0)
+    return [float(max(0, x0)), float(max(0, y0)), float(min(w, x1)), float(min(h, y1))]
+
+
+def _draw_card(
+    img: np.ndarray,
+    ids: np.ndarray,
+    card_img: np.ndarray,
+    m: np.ndarray,
+    k: int,
+    rng: np.random.Generator,
+) -> None:
+    h, w = ids.shape
+    ch, cw = card_img.shape[:2]
+    quad = _project(m, np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float64))
+    x0, y0 = np.floor(quad.min(0)).astype(int) - 8
+    x1, y1 = np.ceil(quad.max(0)).astype(int) + 8
+    cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if cx1 <= cx0 or cy1 <= cy0:
+        return
+    local = _translate(-cx0, -cy0) @ m
+    size = (cx1 - cx0, cy1 - cy0)
+    warped = cv2.warpPerspective(
+        card_img,
+        local,
+        size,
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(0, 0, 0, 0),
+    )
+    alpha = warped[:, :, 3:4].astype(np.float32) / 255
+    roi = img[cy0:cy1, cx0:cx1]
+    # a soft drop shadow just off the card's edge
+    if rng.random() < 0.7:
+        sh = cv2.GaussianBlur(alpha[:, :, 0], (0, 0), 2.5)
+        sh = np.roll(sh, (int(rng.integers(1, 4)), int(rng.integers(-2, 3))), (0, 1))
+        roi *= 1 - rng.uniform(0.1, 0.35) * sh[..., None]
+    tone = rng.uniform(0.85, 1.08) * (1 + rng.normal(0, 0.02, 3))
+    rgb = warped[:, :, :3].astype(np.float32) * tone.astype(np.float32)
+    roi[:] = roi * (1 - alpha) + rgb * alpha
+    ids[cy0:cy1, cx0:cx1][alpha[:, :, 0] > 0.5] = k
+
+
+def render_scene(
+    rng: np.random.Generator, deck: Deck, width: int = 640, height: int = 480
+) -> Scene:
+    """Draw one table scene with ``deck`` and return the image with its labels."""
+    back = deck.images.get(BACK)
+    sample = deck.images["As"]
+    ch, cw = sample.shape[:2]
+    aspect = cw / ch
+    layout = make_layout(rng, set(deck.images), aspect)
+    cam = _camera(rng, layout, width, height)
+    img = table_texture(rng, height, width)
+    ids = np.full((height, width), -1, np.int32)
+    drawn: list[tuple[int, str, bool, str, np.ndarray]] = []  # k, card, face_up, role, card->image
+    for k, p in enumerate(layout.placements):
+        face_up = p.face_up and p.card != BACK
+        art = deck.images.get(p.card) if face_up else back
+        if art is None:
+            continue
+        ah, aw = art.shape[:2]
+        to_table = (
+            _translate(p.x, p.y)
+            @ _rotate(p.angle)
+            @ _scale(1.0 / ah)
+            @ _translate(-aw / 2, -ah / 2)
+        )
+        m = cam @ to_table
+        _draw_card(img, ids, art, m, k, rng)
+        drawn.append((k, p.card if face_up else BACK, face_up, p.role, m))
+    cards_only = ids.copy()
+    for _ in range(int(rng.random() < 0.35) + int(rng.random() < 0.1)):
+        photo.draw_hand(rng, img, ids)
+    img = photo.finish(rng, photo.camera(rng, img))
+
+    labels: list[CardLabel] = []
+    for k, card, face_up, role, m in drawn:
+        art = deck.images[card] if face_up else back
+        assert art is not None
+        ah, aw = art.shape[:2]
+        quad = _project(m, np.array([[0, 0], [aw, 0], [aw, ah], [0, ah]], np.float64))
+        visible, in_frame = _polygon_fraction(ids, quad, k)
+        if in_frame <= 0:
+            continue
+        under, _ = _polygon_fraction(cards_only, quad, k)
+        label = CardLabel(
+            card=card,
+            face_up=face_up,
+            role=role,
+            polygon=quad.round(1).tolist(),
+            box=_clip_box(quad, width, height),
+            visible=round(visible, 3),
+            in_frame=round(in_frame, 3),
+            covered=bool(under < in_frame * 0.97),
+        )
+        if face_up:
+            for q in _index_quads(deck, aw, ah):
+                iq = _project(m, q)
+                ivis, _ = _polygon_fraction(ids, iq, k)
+                label.indices.append(
+                    IndexLabel(iq.round(1).tolist(), round(ivis, 3), _clip_box(iq, width, height))
+                )
+        labels.append(label)
+    return Scene(img, deck.name, labels)

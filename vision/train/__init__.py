@@ -1,0 +1,1 @@
+"""Training code: needs torch and ultralytics (the training venv); never imported at run time."""

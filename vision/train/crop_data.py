@@ -1,0 +1,150 @@
+"""Cut classifier crops from a rendered dataset's ground truth.
+
+Every readable index corner gives a crop of its card (box jittered as a detector would place it);
+corners of face-down cards give ``back``; random boxes away from readable indices give ``none``.
+Output: ``crops.npz`` with ``x`` (N, S, S, 3) uint8 BGR and ``y`` (N,) class numbers of
+:data:`vision.cards.CLASSIFIER_CLASSES`.
+
+``python -m vision.train.crop_data DATASET SPLIT OUT.npz [--jitter 2]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cards import BACK, CLASSIFIER_INDEX, NONE
+from vision.crops import crop_square
+
+log = logging.getLogger(__name__)
+
+BACK_CORNER = (0.03, 0.03, 0.19, 0.27)  # a generic index-sized corner for face-down cards
+
+
+def _jitter(rng: np.random.Generator, box: list[float], amount: float) -> list[float]:
+    x1, y1, x2, y2 = box
+    w, h = x2 - x1, y2 - y1
+    cx = (x1 + x2) / 2 + rng.normal(0, amount * w)
+    cy = (y1 + y2) / 2 + rng.normal(0, amount * h)
+    s = float(np.exp(rng.normal(0, amount)))
+    return [cx - w * s / 2, cy - h * s / 2, cx + w * s / 2, cy + h * s / 2]
+
+
+def _corner_boxes(polygon: list[list[float]]) -> list[list[float]]:
+    """Axis-aligned boxes of the two index-sized corners of a card polygon."""
+    quad = np.array(polygon, np.float32)
+    src = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    m = cv2.getPerspectiveTransform(src, quad)
+    x0, y0, x1, y1 = BACK_CORNER
+    out = []
+    for corner in (
+        [[x0, y0], [x1, y0], [x1, y1], [x0, y1]],
+        [[1 - x1, 1 - y1], [1 - x0, 1 - y1], [1 - x0, 1 - y0], [1 - x1, 1 - y0]],
+    ):
+        pts = cv2.perspectiveTransform(np.array([corner], np.float32), m)[0]
+        out.append([*pts.min(0).tolist(), *pts.max(0).tolist()])
+    return out
+
+
+def _iou(a: list[float], b: list[float]) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def crops_for_image(
+    rng: np.random.Generator, image: np.ndarray, gt: dict, jitter: int, none_per_image: int = 3
+) -> tuple[list[np.ndarray], list[int]]:
+    """Crops and class numbers for one rendered image."""
+    from vision.synth.render import INDEX_VISIBLE, MIN_INDEX_PX
+
+    xs: list[np.ndarray] = []
+    ys: list[int] = []
+    h, w = image.shape[:2]
+    index_boxes: list[list[float]] = []
+    sizes: list[float] = []
+    for card in gt["cards"]:
+        for idx in card["indices"]:
+            box = idx["box"]
+            bw, bh = box[2] - box[0], box[3] - box[1]
+            if min(bw, bh) < MIN_INDEX_PX:
+                continue
+            index_boxes.append(box)
+            if idx["visible"] < INDEX_VISIBLE:
+                continue
+            sizes.append(max(bw, bh))
+            for j in range(jitter):
+                jb = _jitter(rng, box, 0.1 if j else 0.03)
+                xs.append(crop_square(image, jb))
+                ys.append(CLASSIFIER_INDEX[card["card"]])
+        if not card["face_up"] and card["visible"] >= 0.95 and card["in_frame"] >= 0.99:
+            for box in _corner_boxes(card["polygon"]):
+                if min(box[2] - box[0], box[3] - box[1]) >= MIN_INDEX_PX:
+                    xs.append(crop_square(image, _jitter(rng, box, 0.1)))
+                    ys.append(CLASSIFIER_INDEX[BACK])
+    typical = float(np.median(sizes)) if sizes else 30.0
+    tries = 0
+    made = 0
+    while made < none_per_image and tries < 50:
+        tries += 1
+        side = typical * float(np.exp(rng.normal(0, 0.4)))
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        if gt["cards"] and rng.random() < 0.6:  # on a card: pips, pictures, edges
+            poly = np.array(gt["cards"][int(rng.integers(len(gt["cards"])))]["polygon"])
+            cx, cy = (
+                poly.mean(0) + (poly[int(rng.integers(4))] - poly.mean(0)) * rng.uniform(0, 1.1)
+            ).tolist()
+        aspect = rng.uniform(0.4, 1.0)
+        box = [cx - side * aspect / 2, cy - side / 2, cx + side * aspect / 2, cy + side / 2]
+        if any(_iou(box, b) > 0.05 for b in index_boxes):
+            continue
+        xs.append(crop_square(image, box))
+        ys.append(CLASSIFIER_INDEX[NONE])
+        made += 1
+    return xs, ys
+
+
+def build(
+    dataset: Path, split: str, jitter: int, seed: int = 0, limit: int | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """All crops of one split."""
+    rng = np.random.default_rng(seed)
+    xs: list[np.ndarray] = []
+    ys: list[int] = []
+    paths = sorted((dataset / "gt" / split).glob("*.json"))[:limit]
+    for i, path in enumerate(paths):
+        gt = json.loads(path.read_text())
+        image = cv2.imread(str(dataset / "images" / split / gt["image"]))
+        if image is None:
+            continue
+        x, y = crops_for_image(rng, image, gt, jitter)
+        xs += x
+        ys += y
+        if i % 1000 == 0:
+            log.info("%s %d/%d images, %d crops", split, i, len(paths), len(xs))
+    return np.stack(xs), np.array(ys, np.int16)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m vision.train.crop_data", description=__doc__)
+    ap.add_argument("dataset", type=Path)
+    ap.add_argument("split")
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--jitter", type=int, default=2, help="crops per readable index")
+    ap.add_argument("--limit", type=int, default=None)
+    args = ap.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    x, y = build(args.dataset, args.split, args.jitter, limit=args.limit)
+    np.savez(args.out, x=x, y=y)
+    print(f"{len(y)} crops -> {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""Train the YOLO stage (index corners, face-up cards, backs) with ultralytics, offline, on CPU.
+
+``python -m vision.train.yolo --data data/synth-v1/data.yaml --epochs 20 --name det-v1``
+``python -m vision.train.yolo --resume runs/det-v1/weights/last.pt`` continues a stopped run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+
+
+def setup_offline(threads: int = 2) -> None:
+    """Environment that keeps ultralytics offline, quiet and on ``threads`` CPU threads."""
+    cfg = ROOT / "data" / "ultralytics-config"
+    cfg.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("YOLO_OFFLINE", "1")
+    os.environ.setdefault("YOLO_AUTOINSTALL", "False")
+    os.environ.setdefault("YOLO_CONFIG_DIR", str(cfg))
+    os.environ.setdefault("MPLCONFIGDIR", str(cfg / "mpl"))
+    os.environ["OMP_NUM_THREADS"] = str(threads)
+    import torch
+    from ultralytics.utils import SETTINGS, torch_utils
+
+    SETTINGS.update(sync=False)
+    torch_utils.NUM_THREADS = threads  # internal name, checked with ultralytics 8.4.190
+    torch.set_num_threads(threads)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m vision.train.yolo", description=__doc__)
+    ap.add_argument("--data", type=Path)
+    ap.add_argument(
+        "--model",
+        default=str(HERE / "yolo11n-half.yaml"),
+        help="architecture YAML, or a .pt to start from",
+    )
+    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--imgsz", type=int, default=416)
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--name", default="det")
+    ap.add_argument("--project", type=Path, default=ROOT / "runs")
+    ap.add_argument("--resume", type=Path, help="last.pt of a stopped run")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--device", default="cpu")
+    args = ap.parse_args(argv)
+    logging.basicConfig(level=logging.INFO)
+    setup_offline(args.threads)
+    from ultralytics import YOLO
+
+    if args.resume:
+        YOLO(str(args.resume)).train(resume=True)
+        return
+    if args.data is None:
+        ap.error("--data is required unless --resume")
+    model = YOLO(args.model)
+    model.train(
+        data=str(args.data.resolve()),
+        epochs=args.epochs,
+        imgsz=args.imgsz,
+        batch=args.batch,
+        device=args.device,
+        workers=0,
+        project=str(args.project.resolve()),
+        name=args.name,
+        exist_ok=True,
+        pretrained=False,
+        plots=False,
+        amp=False,
+        patience=0,
+        seed=0,
+        # rotations, perspective and colour are in the renders already
+        degrees=0.0,
+        perspective=0.0,
+        scale=0.35,
+        translate=0.1,
+        fliplr=0.5,
+        flipud=0.0,
+        mosaic=1.0,
+        close_mosaic=3,
+        hsv_h=0.02,
+        hsv_s=0.5,
+        hsv_v=0.4,
+        cos_lr=False,
+        warmup_epochs=1.0,
+        val=True,
+    )
+
+
+if __name__ == "__main__":
+    main()
