@@ -10,7 +10,7 @@ card carries a prime: ``Ts'``. Russian court letters are accepted on input: В (
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 from referee.errors import InvalidNotation
@@ -106,6 +106,8 @@ class Card:
     suit: Suit | None
     kind: Kind = Kind.NORMAL
     copy: int = 0
+    index: int = field(init=False, repr=False, compare=False)
+    """A dense index, unique per physical card (0..109): card sets are bitmasks of it."""
 
     def __post_init__(self) -> None:
         if self.kind is Kind.NORMAL and (self.rank is None or self.suit is None):
@@ -114,6 +116,18 @@ class Card:
             raise InvalidNotation("jokers and the blank have no rank or suit")
         if self.copy not in (0, 1):
             raise InvalidNotation(f"card copy must be 0 or 1, not {self.copy}")
+        if self.kind is Kind.NORMAL:
+            assert self.suit is not None and self.rank is not None
+            base = self.suit.index * 13 + (self.rank - 2)
+        else:
+            base = _SPECIAL_INDEX[self.kind]
+        object.__setattr__(self, "index", base + _INDEX_SPAN * self.copy)
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.index == self.index
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -147,16 +161,6 @@ class Card:
         if self.kind is Kind.RED_JOKER:
             return True
         return self.suit is not None and self.suit.is_red
-
-    @property
-    def index(self) -> int:
-        """A dense index, unique per physical card (0..109)."""
-        if self.kind is Kind.NORMAL:
-            assert self.suit is not None and self.rank is not None
-            base = self.suit.index * 13 + (self.rank - 2)
-        else:
-            base = _SPECIAL_INDEX[self.kind]
-        return base + _INDEX_SPAN * self.copy
 
     @property
     def face(self) -> Card:

@@ -37,7 +37,7 @@ from referee.moves import (
 from referee.resolution import resolve_success, resolve_take, settle
 from referee.rules import AttackForm, ThrowInMatch, ThrowInWho, TransferMode
 from referee.setup import deck_of
-from referee.state import NO_SEAT, GameState, Hand, Pair, Phase
+from referee.state import NO_SEAT, GameState, Hand, Pair, Phase, evolve
 from referee.verdicts import Code, Verdict, Violation
 
 _DECK_CACHE: dict[tuple[int, int, int, bool], CardSet] = {}
@@ -220,7 +220,7 @@ def _check_attack(state: GameState, move: Attack, j: _Judgement) -> None:
     j.move = Attack(move.player, cards, move.from_stock)
     defender = state.defender if state.attacker != NO_SEAT else state.next_in_game(move.player)
     quota = state.defender_quota if state.attacker != NO_SEAT else state.hands[defender].count
-    limit = attack_limit(replace(state, defender_quota=quota))
+    limit = attack_limit(evolve(state, defender_quota=quota))
     attacker_cards = state.hands[move.player].count + (1 if move.from_stock else 0)
     failure = attack_form_failure(rules, cards, attacker_cards, limit)
     if failure is not None:
@@ -753,15 +753,24 @@ def _judge(state: GameState, move: Move) -> _Judgement:
     return j
 
 
+_last_judged: list[tuple[GameState, Move, _Judgement]] = []
+"""The latest ``check``, so that ``apply`` of the same state and move does not judge twice."""
+
+
 def check(state: GameState, move: Move) -> Verdict:
     """Judge ``move`` in ``state``: legal, or the rule it breaks."""
     j = _judge(state, move)
+    _last_judged[:] = [(state, move, j)]
     return j.verdict(move, state)
 
 
 def apply(state: GameState, move: Move) -> GameState:
     """The state after a legal ``move``; raises :class:`IllegalMove` for an illegal one."""
-    j = _judge(state, move)
+    last = _last_judged[0] if _last_judged else None
+    if last is not None and last[0] is state and last[1] is move:
+        j = last[2]
+    else:
+        j = _judge(state, move)
     if j.violation is not None:
         raise IllegalMove(j.verdict(move, state))
     return _play(state, j.move)
@@ -790,7 +799,7 @@ def _add_pogony(state: GameState, player: int, cards: tuple[Card, ...]) -> GameS
         return state
     pogony = list(state.stats.pogony)
     pogony[player] += len(cards) // 2
-    return replace(state, stats=replace(state.stats, pogony=tuple(pogony)))
+    return evolve(state, stats=replace(state.stats, pogony=tuple(pogony)))
 
 
 def _play(state: GameState, move: Move) -> GameState:
@@ -799,18 +808,18 @@ def _play(state: GameState, move: Move) -> GameState:
             if from_stock:
                 hands = state.hands
                 stock = state.stock[1:] if state.full_info else state.stock
-                state = replace(state, stock=stock, stock_count=state.stock_count - 1)
+                state = evolve(state, stock=stock, stock_count=state.stock_count - 1)
             else:
                 hands = _remove_from_hand(state, player, cards)
             if state.attacker == NO_SEAT:
                 defender = state.next_in_game(player)
-                state = replace(
+                state = evolve(
                     state,
                     attacker=player,
                     defender=defender,
                     defender_quota=state.hands[defender].count,
                 )
-            state = replace(
+            state = evolve(
                 state,
                 hands=hands,
                 table=tuple(Pair(c, player) for c in cards),
@@ -826,7 +835,7 @@ def _play(state: GameState, move: Move) -> GameState:
                 else p
                 for p in state.table
             )
-            state = replace(
+            state = evolve(
                 state,
                 hands=_remove_from_hand(state, player, (card,)),
                 table=table,
@@ -835,7 +844,7 @@ def _play(state: GameState, move: Move) -> GameState:
                 passed=frozenset() if new_rank else state.passed,
             )
         case ThrowIn(player=player, cards=cards):
-            state = replace(
+            state = evolve(
                 state,
                 hands=_remove_from_hand(state, player, cards),
                 table=state.table + tuple(Pair(c, player) for c in cards),
@@ -845,7 +854,7 @@ def _play(state: GameState, move: Move) -> GameState:
         case Transfer(player=player, cards=cards):
             receiver = transfer_receiver(state)
             covered = sum(1 for p in state.table if p.cover is not None)
-            state = replace(
+            state = evolve(
                 state,
                 hands=_remove_from_hand(state, player, cards),
                 table=state.table + tuple(Pair(c, player) for c in cards),
@@ -855,15 +864,15 @@ def _play(state: GameState, move: Move) -> GameState:
                 passed=frozenset(),
             )
         case Take():
-            state = replace(state, phase=Phase.TAKING, passed=frozenset())
+            state = evolve(state, phase=Phase.TAKING, passed=frozenset())
         case Pass(player=player):
-            state = replace(state, passed=state.passed | {player})
+            state = evolve(state, passed=state.passed | {player})
         case Done():
             if state.phase is Phase.TAKING:
                 return resolve_take(state)
             return resolve_success(state)
         case RevealTrump(card=card):
-            return replace(
+            return evolve(
                 state,
                 trump_card=card,
                 trump_suit=card.suit,

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from referee.bout import defender_may_self_throw, throw_in_possible
 from referee.cards import Card, CardSet, Rank
 from referee.rules import HandsPass, RefillMode, RefillOrder, TrumpDynamics
 from referee.setup import start_bout
-from referee.state import GameState, Hand, Phase, Stats
+from referee.state import GameState, Hand, Phase, Stats, evolve
 
 
 def settle(state: GameState) -> GameState:
@@ -35,7 +34,7 @@ def resolve_success(state: GameState) -> GameState:
             if pair.attack.rank is not None and pair.attack.rank >= Rank.TEN:
                 figures[pair.covered_by] += 1
     successes = state.successes + 1
-    state = replace(
+    state = evolve(
         state,
         successes=successes,
         stats=Stats(tuple(beaten), tuple(figures), state.stats.pogony),
@@ -49,7 +48,7 @@ def resolve_success(state: GameState) -> GameState:
     if rules.recycle_every is not None and successes % rules.recycle_every == 0:
         state = _recycle(state, cards)
     else:
-        state = replace(state, discard=state.discard | cards)
+        state = evolve(state, discard=state.discard | cards)
     return _end_bout(state, next_attacker=state.defender)
 
 
@@ -58,20 +57,20 @@ def _swap_trump(state: GameState, new: Card, cards: CardSet) -> tuple[GameState,
     old = state.trump_card
     assert old is not None
     stock = (*state.stock[:-1], new) if state.full_info else state.stock
-    state = replace(state, trump_card=new, trump_suit=new.suit, stock=stock)
+    state = evolve(state, trump_card=new, trump_suit=new.suit, stock=stock)
     return state, cards.remove(new).add(old)
 
 
 def _recycle(state: GameState, cards: CardSet) -> GameState:
     """`fool_recycle`: the bout's cards are shuffled back into the stock, above the trump card."""
     if not state.full_info:
-        return replace(state, stock_count=state.stock_count + len(cards))
+        return evolve(state, stock_count=state.stock_count + len(cards))
     rng = random.Random(state.seed * 7919 + state.successes)
     keep_indicator = state.indicator_in_stock()
     body = list(state.stock[:-1] if keep_indicator else state.stock) + sorted(cards)
     rng.shuffle(body)
     stock = tuple(body) + ((state.stock[-1],) if keep_indicator else ())
-    return replace(state, stock=stock, stock_count=len(stock))
+    return evolve(state, stock=stock, stock_count=len(stock))
 
 
 def resolve_take(state: GameState) -> GameState:
@@ -81,10 +80,10 @@ def resolve_take(state: GameState) -> GameState:
     hand = state.hands[defender]
     new_hand = Hand(hand.count + len(cards), hand.known | cards)
     hands = (*state.hands[:defender], new_hand, *state.hands[defender + 1 :])
-    state = replace(state, hands=hands)
+    state = evolve(state, hands=hands)
     limit = state.rules.instant_loss_hand_size
     if limit is not None and new_hand.count >= limit:
-        return replace(
+        return evolve(
             state,
             table=(),
             phase=Phase.OVER,
@@ -136,7 +135,7 @@ def _refill(state: GameState, bouts_done: int) -> GameState:
         if left == 0:
             break
     trump_card = None if left == 0 and indicator_visible else state.trump_card
-    return replace(
+    return evolve(
         state, hands=tuple(hands), stock=tuple(stock), stock_count=left, trump_card=trump_card
     )
 
@@ -149,12 +148,12 @@ def _pass_hands(state: GameState) -> GameState:
     hands = list(state.hands)
     for i, seat in enumerate(playing):
         hands[playing[(i + 1) % len(playing)]] = state.hands[seat]
-    return replace(state, hands=tuple(hands))
+    return evolve(state, hands=tuple(hands))
 
 
 def _end_bout(state: GameState, next_attacker: int) -> GameState:
     bouts = state.bouts + 1
-    state = replace(state, table=(), bouts=bouts)
+    state = evolve(state, table=(), bouts=bouts)
     state = _refill(state, bouts)
     n = state.players
     finished = list(state.finished)
@@ -163,12 +162,12 @@ def _end_bout(state: GameState, next_attacker: int) -> GameState:
             seat = (state.attacker + i) % n
             if seat not in finished and state.hands[seat].count == 0:
                 finished.append(seat)
-    state = replace(state, finished=tuple(finished))
+    state = evolve(state, finished=tuple(finished))
     if state.rules.hands_pass is HandsPass.ROTATE_LEFT:
         state = _pass_hands(state)
     playing = [seat for seat in range(n) if seat not in finished]
     if len(playing) <= 1:
-        return replace(
+        return evolve(
             state,
             phase=Phase.OVER,
             fool=playing[0] if playing else None,
@@ -180,7 +179,7 @@ def _end_bout(state: GameState, next_attacker: int) -> GameState:
     if state.is_over:
         return state
     if state.hidden_trump_pending and state.stock_count == 0:
-        state = replace(state, phase=Phase.REVEAL)
+        state = evolve(state, phase=Phase.REVEAL)
     return state
 
 
@@ -200,5 +199,5 @@ def _note_repetition(state: GameState) -> GameState:
         )
     )
     if state.cycle_keys.count(key) + 1 >= REPETITION_LIMIT:
-        return replace(state, phase=Phase.OVER, fool=None, drawn_by_repetition=True, cycle_keys=())
-    return replace(state, cycle_keys=(*state.cycle_keys, key))
+        return evolve(state, phase=Phase.OVER, fool=None, drawn_by_repetition=True, cycle_keys=())
+    return evolve(state, cycle_keys=(*state.cycle_keys, key))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 
 from referee.cards import Card, CardSet, Suit, make_deck
 from referee.errors import InvalidPosition
@@ -20,7 +19,7 @@ from referee.rules import (
     TrumpDynamics,
     TrumpSource,
 )
-from referee.state import NO_SEAT, GameState, Hand, Phase, Stats
+from referee.state import NO_SEAT, GameState, Hand, Phase, Stats, evolve
 
 
 def deck_of(rules: Rules) -> tuple[Card, ...]:
@@ -181,7 +180,7 @@ def start_bout(state: GameState, attacker: int) -> GameState:
         attacker = state.next_in_game(attacker)
     defender = NO_SEAT if attacker == NO_SEAT else state.next_in_game(attacker)
     quota = 0 if defender == NO_SEAT else state.hands[defender].count
-    return replace(
+    return evolve(
         state,
         table=(),
         phase=Phase.ATTACK,

