@@ -17,12 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.engine import apply, check, check_and_apply  # noqa: E402
-from referee.movegen import legal_moves  # noqa: E402
-from referee.moves import Move  # noqa: E402
-from referee.simulate import random_game  # noqa: E402
-from referee.state import GameState  # noqa: E402
-from referee.variants import playable_variants  # noqa: E402
+from referee.engine import apply, check, check_and_apply
+from referee.movegen import legal_moves
+from referee.moves import Move
+from referee.simulate import random_game
+from referee.state import GameState
+from referee.variants import playable_variants
 
 
 def games(per_variant: int) -> list[tuple[GameState, list[Move]]]:
@@ -86,7 +86,7 @@ def main() -> None:
     args = parser.parse_args()
     corpus = games(args.games_per_variant)
     print(f"corpus: {len(corpus)} games, {sum(len(m) for _, m in corpus)} moves, 30 variants")
-    base, count = measure(run_check_then_apply, corpus, args.repeat)
+    base, _ = measure(run_check_then_apply, corpus, args.repeat)
     combined, _ = measure(run_check_and_apply, corpus, args.repeat)
     generated, _ = measure(run_legal_moves, corpus, args.repeat)
     print(f"check + apply         : {base:10,.0f} moves/s  (median of {args.repeat})")
