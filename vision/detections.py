@@ -106,7 +106,8 @@ def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     inter = (ix2 - ix1).clip(0) * (iy2 - iy1).clip(0)
     area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
     area_b = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
-    return inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9)
+    iou: np.ndarray = inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9)
+    return iou
 
 
 def nms(xyxy: np.ndarray, confidence: np.ndarray, class_id: np.ndarray, iou: float) -> np.ndarray:

@@ -112,7 +112,7 @@ class CardDetector:
         min_conf: float = 0.3,
         threads: int = 2,
     ) -> None:
-        import onnxruntime as ort
+        import onnxruntime as ort  # type: ignore[import-untyped]
 
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = threads
@@ -143,7 +143,8 @@ class CardDetector:
         crops = np.stack([crop_square(image, b) for b in boxes])
         logits = self.classifier.run(None, {"crops": to_tensor(crops)})[0]
         e = np.exp(logits - logits.max(1, keepdims=True))
-        return e / e.sum(1, keepdims=True)
+        probs: np.ndarray = e / e.sum(1, keepdims=True)
+        return probs
 
     def detect(self, image: np.ndarray) -> list[CardDetection]:
         """Every card in a BGR image, each listed once."""

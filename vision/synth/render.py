@@ -140,6 +140,7 @@ def _draw_card(
     m: np.ndarray,
     k: int,
     rng: np.random.Generator,
+    effects: bool = True,
 ) -> None:
     h, w = ids.shape
     ch, cw = card_img.shape[:2]
@@ -162,27 +163,41 @@ def _draw_card(
     alpha = warped[:, :, 3:4].astype(np.float32) / 255
     roi = img[cy0:cy1, cx0:cx1]
     # a soft drop shadow just off the card's edge
-    if rng.random() < 0.7:
+    if effects and rng.random() < 0.7:
         sh = cv2.GaussianBlur(alpha[:, :, 0], (0, 0), 2.5)
         sh = np.roll(sh, (int(rng.integers(1, 4)), int(rng.integers(-2, 3))), (0, 1))
         roi *= 1 - rng.uniform(0.1, 0.35) * sh[..., None]
-    tone = rng.uniform(0.85, 1.08) * (1 + rng.normal(0, 0.02, 3))
+    tone = rng.uniform(0.85, 1.08) * (1 + rng.normal(0, 0.02, 3)) if effects else np.ones(3)
     rgb = warped[:, :, :3].astype(np.float32) * tone.astype(np.float32)
     roi[:] = roi * (1 - alpha) + rgb * alpha
     ids[cy0:cy1, cx0:cx1][alpha[:, :, 0] > 0.5] = k
 
 
 def render_scene(
-    rng: np.random.Generator, deck: Deck, width: int = 640, height: int = 480
+    rng: np.random.Generator,
+    deck: Deck,
+    width: int = 640,
+    height: int = 480,
+    layout: Layout | None = None,
+    camera: np.ndarray | None = None,
+    effects: bool = True,
 ) -> Scene:
-    """Draw one table scene with ``deck`` and return the image with its labels."""
+    """Draw one table scene with ``deck`` and return the image with its labels.
+
+    ``layout`` and ``camera`` (a 3x3 table-to-image homography) are drawn at random unless given;
+    ``effects=False`` draws on a flat grey table without shadows, hands, light or JPEG noise.
+    """
     back = deck.images.get(BACK)
     sample = deck.images["As"]
     ch, cw = sample.shape[:2]
     aspect = cw / ch
-    layout = make_layout(rng, set(deck.images), aspect)
-    cam = _camera(rng, layout, width, height)
-    img = table_texture(rng, height, width)
+    if layout is None:
+        layout = make_layout(rng, set(deck.images), aspect)
+    cam = _camera(rng, layout, width, height) if camera is None else camera
+    if effects:
+        img = table_texture(rng, height, width)
+    else:
+        img = np.full((height, width, 3), 128, np.float32)
     ids = np.full((height, width), -1, np.int32)
     drawn: list[tuple[int, str, bool, str, np.ndarray]] = []  # k, card, face_up, role, card->image
     for k, p in enumerate(layout.placements):
@@ -198,12 +213,15 @@ def render_scene(
             @ _translate(-aw / 2, -ah / 2)
         )
         m = cam @ to_table
-        _draw_card(img, ids, art, m, k, rng)
+        _draw_card(img, ids, art, m, k, rng, effects)
         drawn.append((k, p.card if face_up else BACK, face_up, p.role, m))
     cards_only = ids.copy()
-    for _ in range(int(rng.random() < 0.35) + int(rng.random() < 0.1)):
-        photo.draw_hand(rng, img, ids)
-    img = photo.finish(rng, photo.camera(rng, img))
+    if effects:
+        for _ in range(int(rng.random() < 0.35) + int(rng.random() < 0.1)):
+            photo.draw_hand(rng, img, ids)
+        out = photo.finish(rng, photo.camera(rng, img))
+    else:
+        out = img.clip(0, 255).astype(np.uint8)
 
     labels: list[CardLabel] = []
     for k, card, face_up, role, m in drawn:
@@ -233,4 +251,4 @@ def render_scene(
                     IndexLabel(iq.round(1).tolist(), round(ivis, 3), _clip_box(iq, width, height))
                 )
         labels.append(label)
-    return Scene(img, deck.name, labels)
+    return Scene(out, deck.name, labels)

@@ -1,0 +1,85 @@
+"""Corner merging, class mapping, letterbox and decoding of the runtime (no model needed)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.cards import BACK, CLASSIFIER_CLASSES, DET_BACK, DET_CARD, DET_INDEX
+from vision.detections import Detections, letterbox, nms
+from vision.detector import IndexRead, merge_corners
+
+
+def _dets(boxes: list[list[float]], cls: int, conf: float = 0.9) -> Detections:
+    n = len(boxes)
+    return Detections(
+        np.array(boxes, np.float32).reshape(n, 4),
+        np.full(n, cls, np.int32),
+        np.full(n, conf, np.float32),
+    )
+
+
+def _read(box: list[float], card: str, det: float = 0.9, cls: float = 0.95) -> IndexRead:
+    return IndexRead(np.array(box, np.float32), det, card, cls)
+
+
+def test_two_corners_of_one_card_merge_into_its_card_box() -> None:
+    cards = _dets([[100, 100, 200, 250], [300, 100, 400, 250]], DET_CARD)
+    reads = [_read([102, 102, 118, 140], "Ts"), _read([182, 210, 198, 248], "Ts", cls=0.7)]
+    (found,) = merge_corners(reads, cards, Detections.empty())
+    assert found.card == "Ts" and found.corners == 2
+    assert found.box == (100, 100, 200, 250)
+    assert abs(found.confidence - 0.9 * 0.95) < 1e-6
+
+
+def test_a_covered_card_with_one_corner_gets_the_corner_box() -> None:
+    reads = [_read([10, 10, 30, 50], "6h")]
+    (found,) = merge_corners(reads, Detections.empty(), Detections.empty())
+    assert found.card == "6h" and found.box == (10, 10, 30, 50)
+
+
+def test_none_and_low_confidence_reads_are_dropped_and_backs_listed() -> None:
+    reads = [_read([0, 0, 10, 10], "none"), _read([50, 50, 60, 60], "Qd", det=0.2, cls=0.5)]
+    backs = _dets([[400, 300, 500, 450]], DET_BACK, 0.8)
+    (found,) = merge_corners(reads, Detections.empty(), backs)
+    assert found.card == BACK and found.box == (400, 300, 500, 450)
+
+
+def test_distinct_cards_stay_distinct() -> None:
+    reads = [
+        _read([0, 0, 10, 20], "As"),
+        _read([50, 0, 60, 20], "Ah"),
+        _read([0, 50, 10, 70], "XR"),
+    ]
+    names = sorted(d.card for d in merge_corners(reads, Detections.empty(), Detections.empty()))
+    assert names == ["Ah", "As", "XR"]
+
+
+def test_class_mapping_covers_every_classifier_output() -> None:
+    assert len(CLASSIFIER_CLASSES) == 56
+    assert CLASSIFIER_CLASSES.index("Ts") == 8 and CLASSIFIER_CLASSES.index("6h") == 30
+
+
+def test_letterbox_and_decode_round_trip() -> None:
+    image = np.zeros((480, 640, 3), np.uint8)
+    blob, lb = letterbox(image, 320, square=True)
+    assert blob.shape == (1, 3, 320, 320) and lb.scale == 0.5 and lb.pad_y == 40
+    # one anchor predicting a card at (100, 100)-(200, 300) in the original image
+    out = np.zeros((1, 7, 3), np.float32)
+    cx, cy, w, h = 150 * 0.5, 200 * 0.5 + 40, 100 * 0.5, 200 * 0.5
+    out[0, :, 0] = [cx, cy, w, h, 0.05, 0.9, 0.01]
+    out[0, :, 1] = [cx + 1, cy, w, h, 0.05, 0.8, 0.01]  # a duplicate, suppressed
+    out[0, :, 2] = [10, 10, 5, 5, 0.1, 0.0, 0.0]  # below threshold
+    det = Detections.from_yolo_output(out, 0.25, 0.5, lb)
+    assert len(det) == 1 and det.class_id[0] == DET_CARD
+    assert np.allclose(det.xyxy[0], [100, 100, 200, 300], atol=1e-3)
+
+
+def test_rect_letterbox_pads_to_the_stride() -> None:
+    blob, lb = letterbox(np.zeros((480, 640, 3), np.uint8), 416, square=False)
+    assert blob.shape == (1, 3, 320, 416) and lb.pad_y == 4
+
+
+def test_nms_is_per_class() -> None:
+    boxes = np.array([[0, 0, 10, 10], [1, 0, 11, 10], [0, 0, 10, 10]], np.float32)
+    keep = nms(boxes, np.array([0.9, 0.8, 0.7]), np.array([DET_INDEX, DET_INDEX, DET_CARD]), 0.5)
+    assert sorted(keep.tolist()) == [0, 2]
