@@ -790,7 +790,7 @@ def check_and_apply(state: GameState, move: Move) -> tuple[Verdict, GameState]:
 
 def _remove_from_hand(state: GameState, player: int, cards: tuple[Card, ...]) -> tuple[Hand, ...]:
     hand = state.hands[player]
-    new = Hand(hand.count - len(cards), hand.known.remove(*cards))
+    new = Hand(hand.count - len(cards), hand.known.remove(*cards), hand.seen.remove(*cards))
     return (*state.hands[:player], new, *state.hands[player + 1 :])
 
 

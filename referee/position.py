@@ -50,7 +50,8 @@ def write_position(
 ) -> str:
     """The one-line table view of ``state``.
 
-    A full-information state writes hand counts only, unless ``reveal_hands`` is set.
+    A full-information state writes what the table has seen go into each hand (as a camera
+    would know it), or every card with ``reveal_hands``.
     """
     rules = state.rules
     opts = ",".join(f"{k}={v}" for k, v in sorted((options or {}).items()))
@@ -65,8 +66,9 @@ def write_position(
     seats = []
     for seat, hand in enumerate(state.hands):
         text = f"{seat_letter(seat)}{hand.count}"
-        if hand.known and (reveal_hands or not state.full_info):
-            text += ":" + _write_cards(hand.known)
+        shown = hand.known if reveal_hands else hand.seen
+        if shown:
+            text += ":" + _write_cards(shown)
         if seat in state.finished:
             text += f"x{state.finished.index(seat) + 1}"
         seats.append(text)
@@ -175,7 +177,7 @@ def _build(rules: Rules, fields: dict[str, str]) -> GameState:
             body = head
         count_text, _, known_text = body.partition(":")
         known = CardSet.of(_cards(known_text))
-        hands.append(Hand(int(count_text), known))
+        hands.append(Hand(int(count_text), known, known))
     players = len(hands)
     stock_count = int(fields["stock"])
     attacker_text, _, defender_text = fields["turn"].partition(">")

@@ -199,13 +199,10 @@ class Step:
 def effective_moves(events: Sequence[Event]) -> list[Event]:
     """The move events that count, after undos and corrections, in their original order."""
     cancelled: set[int] = set()
-    for event in events:  # an undo of an undo restores what the first one cancelled
-        if event.kind == "undo":
+    for event in reversed(events):  # an undo that is itself undone cancels nothing
+        if event.kind == "undo" and event.seq not in cancelled:
             assert event.refers_to is not None
-            if event.refers_to in cancelled:
-                cancelled.discard(event.refers_to)
-            else:
-                cancelled.add(event.refers_to)
+            cancelled.add(event.refers_to)
     replaced: dict[int, Event] = {}
     for event in events:
         if event.kind == "correction" and event.seq not in cancelled:
@@ -247,10 +244,10 @@ class GameRecord:
 
     @classmethod
     def create(cls, header: Header, path: Path | None = None) -> GameRecord:
+        if path is not None and path.exists() and path.stat().st_size > 0:
+            raise InvalidRecord(f"{path} already holds a record; refusing to overwrite it")
         record = cls(header, (), path)
         if path is not None:
-            if path.exists() and path.stat().st_size > 0:
-                raise InvalidRecord(f"{path} already holds a record; refusing to overwrite it")
             _append_line(path, header.to_json())
         return record
 
@@ -268,7 +265,12 @@ class GameRecord:
         self.events.append(event)
 
     def play(
-        self, move: Move, *, source: str = "manual", confidence: float | None = None
+        self,
+        move: Move,
+        *,
+        source: str = "manual",
+        confidence: float | None = None,
+        time: str | None = None,
     ) -> Verdict:
         """Referee a move, record it with its verdict, and advance when it is legal."""
         if source not in SOURCES:
@@ -279,6 +281,7 @@ class GameRecord:
             "move",
             move,
             source=source,
+            time=time or now_iso(),
             confidence=confidence,
             verdict=verdict.to_dict(),
         )

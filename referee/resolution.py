@@ -78,7 +78,7 @@ def resolve_take(state: GameState) -> GameState:
     defender = state.defender
     cards = state.table_cards()
     hand = state.hands[defender]
-    new_hand = Hand(hand.count + len(cards), hand.known | cards)
+    new_hand = Hand(hand.count + len(cards), hand.known | cards, hand.seen | cards)
     hands = (*state.hands[:defender], new_hand, *state.hands[defender + 1 :])
     state = evolve(state, hands=hands)
     limit = state.rules.instant_loss_hand_size
@@ -125,13 +125,14 @@ def _refill(state: GameState, bouts_done: int) -> GameState:
         if draw == 0:
             continue
         left -= draw
-        known = hand.known
+        known, seen = hand.known, hand.seen
         if state.full_info:
             known = known.add(*stock[:draw])
             del stock[:draw]
-        elif left == 0 and indicator_visible and state.trump_card is not None:
+        if left == 0 and indicator_visible and state.trump_card is not None:
+            seen = seen.add(state.trump_card)
             known = known.add(state.trump_card)
-        hands[seat] = Hand(hand.count + draw, known)
+        hands[seat] = Hand(hand.count + draw, known, seen)
         if left == 0:
             break
     trump_card = None if left == 0 and indicator_visible else state.trump_card
@@ -188,14 +189,18 @@ REPETITION_LIMIT = 3
 
 def _note_repetition(state: GameState) -> GameState:
     """A draw when the same position starts a bout for the third time: the game cannot end
-    (this happens in `boring`, where the highest card must be led). [assumption, README]"""
+    (this happens in `boring`, where the highest card must be led). [assumption, README]
+
+    The key is what the table shows, so the table view and full information agree: with the
+    stock and discard pile unchanged, equal hand counts and equal seen cards mean that no unseen
+    card was played in between, so the hands themselves are equal too."""
     key = hash(
         (
             state.attacker,
             state.finished,
             state.stock_count,
             state.discard.mask,
-            tuple((h.count, h.known.mask) for h in state.hands),
+            tuple((h.count, h.seen.mask) for h in state.hands),
         )
     )
     if state.cycle_keys.count(key) + 1 >= REPETITION_LIMIT:

@@ -54,10 +54,9 @@ def deal(
     _check_players(rules, players)
     if not 0 <= dealer < players:
         raise InvalidPosition(f"dealer seat {dealer} does not exist")
-    rng = random.Random(seed)
     deck = list(deck_of(rules))
     if order is None:
-        rng.shuffle(deck)
+        random.Random(seed).shuffle(deck)
     else:
         if sorted(order) != sorted(deck) or len(set(order)) != len(order):
             raise InvalidPosition("the deck order given is not this variant's deck")
@@ -80,7 +79,7 @@ def deal(
     if source is TrumpSource.STOCK_BOTTOM and not stock:
         source = TrumpSource.LAST_DEALT  # B5: the deal used up the deck
     if source is TrumpSource.STOCK_BOTTOM:
-        trump_card = _turn_indicator(rules, stock, rng)
+        trump_card = _turn_indicator(rules, stock)
         stock.append(trump_card)
         trump = trump_card.suit if trump_card.is_normal else None
         if rules.trump_dynamics is TrumpDynamics.HIDDEN_SECOND_TRUMP and len(stock) > 1:
@@ -103,7 +102,10 @@ def deal(
     state = GameState(
         rules=rules,
         full_info=True,
-        hands=tuple(Hand(len(h), CardSet.of(h)) for h in hands),
+        hands=tuple(
+            Hand(len(h), CardSet.of(h), CardSet.of([trump_card]) if trump_card in h else CardSet())
+            for h in hands
+        ),
         stock=tuple(stock),
         stock_count=len(stock),
         trump_card=trump_card,
@@ -128,11 +130,12 @@ def deal(
         stats=_empty_stats(players),
         seed=seed,
     )
-    attacker = first_attacker(state, rng, previous_fool)
+    lot = random.Random(seed + 1_000_003)  # drawing lots: the same with or without ``order``
+    attacker = first_attacker(state, lot, previous_fool)
     return start_bout(state, attacker)
 
 
-def _turn_indicator(rules: Rules, stock: list[Card], rng: random.Random) -> Card:
+def _turn_indicator(rules: Rules, stock: list[Card]) -> Card:
     """Take the top stock card as the trump card; a turned joker goes back into the stock."""
     card = stock.pop(0)
     while card.is_joker and rules.joker_indicator is JokerIndicator.REINSERT and stock:
@@ -248,7 +251,8 @@ def table_game(
             raise InvalidPosition("a joker turned as the trump card goes back into the stock")
         if source is TrumpSource.LAST_DEALT:
             last = (first + sum(counts) - 1) % players
-            hands[last] = Hand(counts[last], CardSet.of([trump_card]))
+            shown = CardSet.of([trump_card])
+            hands[last] = Hand(counts[last], shown, shown)
         elif source is TrumpSource.SHOWN_THEN_REINSERTED:
             out_of_play = CardSet.of([trump_card])
     if first_attacker_seat is not None and not 0 <= first_attacker_seat < players:

@@ -22,8 +22,15 @@ NO_SEAT = -1
 
 @dataclass(frozen=True, slots=True)
 class Hand:
+    """A hand: its size, the cards known to be in it, and those the table has seen go in.
+
+    In the table view ``known`` and ``seen`` are the same cards; in full information ``known``
+    is the whole hand and ``seen`` what a camera would know (cards taken, the trump card drawn).
+    """
+
     count: int
     known: CardSet = field(default_factory=CardSet)
+    seen: CardSet = field(default_factory=CardSet)
 
     @property
     def fully_known(self) -> bool:
