@@ -15,7 +15,7 @@ from referee.beats import beats
 from referee.engine import check
 from referee.moves import Defend, Move, Take, ThrowIn
 from referee.record import GameRecord, Header
-from referee.setup import deck_of, deal
+from referee.setup import deal, deck_of
 from referee.simulate import play
 from referee.state import GameState
 from referee.variants import find_variant

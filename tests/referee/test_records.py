@@ -158,7 +158,7 @@ def test_create_refuses_to_overwrite_an_existing_record(tmp_path: Path) -> None:
 def test_text_export_rejects_an_illegal_move_with_its_line() -> None:
     text = '[Variant "podkidnoy"]\n[Players "A=a, B=b"]\n[Trump "9s"]\n[FirstAttacker "A"]\n\n'
     text += "1. A>B: 7h/6h | bito\n"
-    with pytest.raises(InvalidNotation, match="line 6.*does not beat"):
+    with pytest.raises(InvalidNotation, match=r"line 6.*does not beat"):
         parse_text(text)
 
 
