@@ -2,7 +2,7 @@
 
 Like FEN for chess. Space-separated fields, the variant first, then ``key=value`` pairs::
 
-    podkidnoy(deck=52) trump=9s seats=A6,B4:7h.8h,C0x1 stock=12 discard=6c.6d
+    podkidnoy(deck=52) trump=9s seats=A6:Jh,B4:8h.Kd,C0x1 stock=12 discard=6c.6d
         table=7h/9h.9c turn=A>B phase=defence quota=6 bout=5
 
 =============  ======================================================================
@@ -17,7 +17,8 @@ variant        slug, with table options in brackets: ``podkidnoy(deck=52,base_mo
 ``turn``       attacker ``>`` defender (``?`` before the first attack when it is not known)
 ``phase``      attack, defence, taking, reveal or over; ``passed`` seats that passed
 ``quota``      the defender's hand when he became defender (the B10 limit's base)
-``bout``       bouts played; ``dealer``; ``stats`` beaten/figures/pogony per seat
+``bout``       bouts played; ``dealer``; ``stats`` beaten/figures/pogony per seat; ``last``
+               the latest cover when it is not the last pair's
 =============  ======================================================================
 """
 
@@ -88,7 +89,8 @@ def write_position(
     fields.append(f"quota={state.defender_quota}")
     if state.covered_at_handover:
         fields.append(f"handover={state.covered_at_handover}")
-    if state.last_defence is not None and state.table:
+    covers = [p.cover for p in state.table if p.cover is not None]
+    if covers and state.last_defence != covers[-1]:
         fields.append(f"last={state.last_defence}")
     if state.self_throw is not None:
         fields.append(f"self={state.self_throw}")
