@@ -66,7 +66,8 @@ def test_bad_input_is_a_clear_error_with_exit_code_2(
 ) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 2
-    assert err.startswith("bito ") and "Error" in err or "Invalid" in err
+    assert err.startswith("bito ")
+    assert "Invalid" in err or "Error" in err
 
 
 def test_replay_of_the_bundled_demo(capsys: pytest.CaptureFixture[str]) -> None:
