@@ -562,6 +562,14 @@ def _check_transfer(state: GameState, move: Transfer, j: _Judgement) -> None:
             why_ru="непобитые карты разного достоинства",
         )
         return
+    if len(move.cards) > 1 and not rules.transfer_several:
+        j.violation = _v(
+            Code.TRANSFER_NOT_ALLOWED,
+            "§4.3(d)",
+            why="transfer with one card (several at once is a table option)",
+            why_ru="переводят одной картой (несколько сразу — по договорённости)",
+        )
+        return
     cards = _take_cards(state, j, move.player, move.cards)
     if j.violation is not None:
         return

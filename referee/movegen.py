@@ -154,7 +154,8 @@ def _transfers(state: GameState) -> list[Move]:
         return []
     same = [c for c in sorted(state.hands[state.defender].known) if c.rank in ranks]
     moves: list[Move] = []
-    for size in range(1, len(same) + 1):
+    most = len(same) if rules.transfer_several else min(1, len(same))
+    for size in range(1, most + 1):
         if rules.attack_cap is not None and len(state.table) + size > rules.attack_cap:
             break
         if rules.receiver_must_hold_enough and state.hands[receiver].count < len(uncovered) + size:

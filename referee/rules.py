@@ -160,6 +160,8 @@ class Rules:
     # Transfer
     transfer_mode: TransferMode = TransferMode.NONE
     receiver_must_hold_enough: bool = True
+    transfer_several: bool = False
+    """§4.3(d), optional: transfer with several same-rank cards at once."""
     # Discard, refill, hands (B12, B13)
     recycle_every: int | None = None
     refill_mode: RefillMode = RefillMode.TO_N
@@ -268,6 +270,11 @@ OPTIONS: dict[str, Option] = {
             "refill order: the seed's literal order, or the defender drawing last",
         ),
         Option("throw_in_after_take", ("true", "false"), "throw-ins allowed after a take"),
+        Option(
+            "transfer_several",
+            ("false", "true"),
+            "transfer with several same-rank cards at once (§4.3 d)",
+        ),
         Option("pyaterka", ("false", "true"), "s_par: the 'Pyaterka' attack forms (§4.41.9)"),
         Option(
             "base_mode",
@@ -326,6 +333,8 @@ def configure(
             rules = replace(rules, refill_order=RefillOrder(value))
         elif name == "throw_in_after_take":
             rules = replace(rules, throw_in_after_take=value == "true")
+        elif name == "transfer_several":
+            rules = replace(rules, transfer_several=value == "true")
         elif name == "pyaterka":
             if value == "true":
                 rules = replace(rules, attack_form=AttackForm.PYATERKA)

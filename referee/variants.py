@@ -381,6 +381,8 @@ class Variant:
             allowed.discard("refill_order")
         if self.plus_s_t:
             allowed.add("base_mode")
+        if self.plus_s_t or rules.transfer_mode is not TransferMode.NONE:
+            allowed.add("transfer_several")
         if self.slug == "s_par":
             allowed.add("pyaterka")
         return frozenset(allowed)
