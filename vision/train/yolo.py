@@ -48,6 +48,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--resume", type=Path, help="last.pt of a stopped run")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--device", default="cpu")
+    ap.add_argument("--close-mosaic", type=int, default=1, help="last epochs without mosaic")
+    ap.add_argument("--warmup", type=float, default=0.5, help="warm-up epochs")
+    ap.add_argument("--no-val", dest="val", action="store_false", help="validate only at the end")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO)
     setup_offline(args.threads)
@@ -82,13 +85,13 @@ def main(argv: list[str] | None = None) -> None:
         fliplr=0.5,
         flipud=0.0,
         mosaic=1.0,
-        close_mosaic=3,
+        close_mosaic=args.close_mosaic,
         hsv_h=0.02,
         hsv_s=0.5,
         hsv_v=0.4,
         cos_lr=False,
-        warmup_epochs=1.0,
-        val=True,
+        warmup_epochs=args.warmup,
+        val=args.val,
     )
 
 
