@@ -63,10 +63,14 @@ def _swap_trump(state: GameState, new: Card, cards: CardSet) -> tuple[GameState,
 
 def _recycle(state: GameState, cards: CardSet) -> GameState:
     """`fool_recycle`: the bout's cards are shuffled back into the stock, above the trump card."""
+    keep_indicator = state.indicator_in_stock()
+    if not keep_indicator:
+        # §4.27.3: the trump card has been drawn (or dealt, B5), so the new stock has no trump
+        # card under it; the trump suit stays.
+        state = evolve(state, trump_card=None)
     if not state.full_info:
         return evolve(state, stock_count=state.stock_count + len(cards))
     rng = random.Random(state.seed * 7919 + state.successes)
-    keep_indicator = state.indicator_in_stock()
     body = list(state.stock[:-1] if keep_indicator else state.stock) + sorted(cards)
     rng.shuffle(body)
     stock = tuple(body) + ((state.stock[-1],) if keep_indicator else ())

@@ -685,6 +685,21 @@ def test_param_discard_recycle_every_2() -> None:
     assert card("7d") in set(state.stock) | set().union(*(h.known for h in state.hands))
 
 
+def test_param_recycle_every_2_after_the_trump_card_is_gone() -> None:
+    # §4.27.3 + B5: the trump card was dealt (no stock at the deal) and lies in A's hand; the
+    # recycled cards form a new stock with no trump card under it.
+    rules = rules_for("fool_recycle")
+    state = position(rules, ["7c Td 6s", "8c 9d Kh Qh"], trump="6s")
+    state = replace(state, trump_card=card("6s"))
+    state = play(state, "A:attack 7c", "B:beat 7c/8c", "A:done")
+    state = play(state, "B:attack 9d", "A:beat 9d/Td", "B:done")
+    assert hand_text(state, 1) == {"Kh", "Qh", "9d", "Td"}
+    assert all(h.count == len(h.known) for h in state.hands)
+    assert hand_text(state, 0) == {"6s"} and state.trump_suit is Suit.SPADES
+    assert state.stock_count == 0 and state.trump_card is None
+    assert verdict(state, "A:attack 6s").ok
+
+
 def test_param_hands_pass_rotate_left() -> None:
     rules = rules_for("round_pass")
     state = position(rules, ["7c Ac", "8c Kd", "9d Jh"], trump="6s")
