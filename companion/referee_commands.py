@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from referee.cards import Card, CardSet, Rank, Suit, parse_cards
-from referee.engine import check
 from referee.errors import InvalidNotation, InvalidPosition
 from referee.export import export_text, parse_text, result_text
+from referee.game import check, outcome
 from referee.moves import Attack, Defend, Move, Take, ThrowIn, Transfer, parse_move, seat_letter
-from referee.outcome import outcome
 from referee.position import parse_position, write_position
 from referee.record import GameRecord, Header, read_record, replay
 from referee.setup import deck_of, table_game
@@ -295,15 +294,18 @@ def simulate_record(
 ) -> tuple[Header, GameRecord]:
     """A random legal game as a record (full information: the deck order is in the header)."""
     rules = find_variant(variant).configure(options)
-    start, moves, _ = random_game(rules, players, seed)
-    deck = list(deck_of(rules))
-    random.Random(seed).shuffle(deck)
+    _, moves, _ = random_game(rules, players, seed)
+    deck: tuple[Card, ...] | None = None
+    if rules.engine == "durak":  # the deck order, for people reading the record
+        shuffled = list(deck_of(rules))
+        random.Random(seed).shuffle(shuffled)
+        deck = tuple(shuffled)
     header = Header(
         variant=rules.variant,
         options=options,
         players=names or tuple(f"Player {seat_letter(i)}" for i in range(players)),
-        dealer=start.dealer,
-        deck=tuple(deck),
+        dealer=seed % players,
+        deck=deck,
         seed=seed,
     )
     record = GameRecord.create(header)

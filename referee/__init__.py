@@ -10,7 +10,6 @@ Standard library only. The public API::
 """
 
 from referee.cards import Card, CardSet, Rank, Suit, parse_cards
-from referee.engine import apply, check, check_and_apply
 from referee.errors import (
     AmbiguousObservation,
     BitoError,
@@ -21,7 +20,7 @@ from referee.errors import (
     InvalidRecord,
     InvalidRules,
 )
-from referee.movegen import legal_moves
+from referee.game import apply, check, check_and_apply, deal, legal_moves, outcome, table_game
 from referee.moves import (
     Attack,
     Defend,
@@ -35,9 +34,8 @@ from referee.moves import (
     format_move,
     parse_move,
 )
-from referee.outcome import Outcome, outcome
+from referee.outcome import Outcome
 from referee.rules import Rules
-from referee.setup import deal, table_game
 from referee.state import GameState, Phase
 from referee.variants import VARIANTS, Variant, find_variant, playable_variants, rules_for
 from referee.verdicts import Code, Verdict, Violation

@@ -28,8 +28,8 @@ from collections.abc import Sequence
 
 from referee.bout import transfer_receiver
 from referee.cards import Card, Suit, parse_cards
-from referee.engine import check_and_apply
 from referee.errors import InvalidNotation
+from referee.game import State, bout_number, check_and_apply, outcome
 from referee.moves import (
     Attack,
     Defend,
@@ -41,10 +41,11 @@ from referee.moves import (
     ThrowIn,
     Transfer,
     format_move,
+    parse_move,
     parse_seat,
     seat_letter,
 )
-from referee.outcome import Outcome, outcome
+from referee.outcome import Outcome
 from referee.record import Event, Header, Step, replay
 from referee.state import GameState, Phase
 
@@ -142,6 +143,8 @@ def export_text(header: Header, events: Sequence[Event]) -> str:
 def export_steps(header: Header, steps: Sequence[Step]) -> str:
     lines = _tags(header, steps[-1].state if steps else header.start_state())
     lines.append("")
+    if header.rules().engine != "durak":
+        return "\n".join(lines + _generic_lines(header, steps)) + "\n"
     state = header.start_state()
     bout: _BoutWriter | None = None
     pending: list[tuple[Move, GameState]] = []
@@ -180,6 +183,26 @@ def export_steps(header: Header, steps: Sequence[Step]) -> str:
     if bout is not None:
         lines.append(bout.line("open"))
     return "\n".join(lines) + "\n"
+
+
+def _generic_lines(header: Header, steps: Sequence[Step]) -> list[str]:
+    """Engines other than Durak: one line per bout, trick or round, moves separated by ``;``."""
+    lines: list[str] = []
+    tokens: list[str] = []
+    state = header.start_state()
+    number = bout_number(state)
+    for step in steps:
+        assert step.event.move is not None
+        text = format_move(step.event.move)
+        tokens.append(text if step.verdict.ok else "{" + f"{text}? {step.verdict.code}" + "}")
+        if step.verdict.ok:
+            state = step.state
+        if bout_number(state) != number or state.is_over:
+            lines.append(f"{number + 1}. " + "; ".join(tokens))
+            tokens, number = [], bout_number(state)
+    if tokens:
+        lines.append(f"{number + 1}. " + "; ".join(tokens))
+    return lines
 
 
 def _tags(header: Header, final: GameState) -> list[str]:
@@ -223,6 +246,8 @@ def parse_text(text: str) -> tuple[Header, list[Move]]:
     header = _header_from_tags(tags)
     state = header.start_state()
     moves: list[Move] = []
+    if header.rules().engine != "durak":
+        return header, _parse_generic(state, body)
     for number, line in body:
         line = re.sub(r"\{[^}]*\}", " ", line).strip()
         if not line:
@@ -329,3 +354,19 @@ def _parse_bout(
 
 def _still_open(state: GameState, bout: int) -> bool:
     return state.bouts == bout and state.phase is not Phase.OVER
+
+
+def _parse_generic(state: State, body: list[tuple[int, str]]) -> list[Move]:
+    moves: list[Move] = []
+    for number, raw in body:
+        line = re.sub(r"\{[^}]*\}", " ", raw).strip()
+        match = re.match(r"^\d+\.\s*(.*)$", line)
+        if match is None:
+            raise InvalidNotation(f"line {number}: not a numbered line: {raw!r}")
+        for text in filter(None, (t.strip() for t in match.group(1).split(";"))):
+            move = parse_move(text)
+            verdict, state = check_and_apply(state, move)
+            if not verdict.ok:
+                raise InvalidNotation(f"line {number}: {verdict.message()}")
+            moves.append(move)
+    return moves

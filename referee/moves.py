@@ -19,6 +19,7 @@ Notation: ``SEAT:verb [cards]`` where SEAT is a seat letter (``A``..``J``):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from referee.cards import Card, format_cards, parse_cards
 from referee.errors import InvalidMove, InvalidNotation
@@ -113,7 +114,40 @@ class RevealTrump:
     card: Card
 
 
-Move = Attack | Defend | ThrowIn | Transfer | Take | Pass | Done | RevealTrump
+class VariantMove:
+    """Base of the moves that only some variants have (challenge, exchange, draw, ...).
+
+    A subclass is a frozen dataclass with a ``player: int`` field and a unique ``verb``; it
+    prints its arguments with ``format_args`` and reads them with ``parse_args``, so that
+    ``SEAT:verb args`` notation, records and exports work for it. Subclasses register
+    themselves by being defined.
+    """
+
+    verb: ClassVar[str] = ""
+    player: int
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.verb:
+            if cls.verb in _VERBS or cls.verb in VARIANT_MOVES:
+                raise InvalidMove(f"move verb {cls.verb!r} is defined twice")
+            VARIANT_MOVES[cls.verb] = cls
+
+    def format_args(self) -> str:
+        return ""
+
+    @classmethod
+    def parse_args(cls, player: int, arg: str) -> VariantMove:
+        raise InvalidNotation(f"cannot read {cls.verb!r} moves")
+
+    def cards(self) -> tuple[Card, ...]:
+        """The cards this move shows or places."""
+        return ()
+
+
+VARIANT_MOVES: dict[str, type[VariantMove]] = {}
+
+Move = Attack | Defend | ThrowIn | Transfer | Take | Pass | Done | RevealTrump | VariantMove
 
 _VERBS = {
     "attack": "attack",
@@ -152,6 +186,9 @@ def format_move(move: Move) -> str:
             return f"{seat}:done"
         case RevealTrump(card=card):
             return f"{seat}:reveal {card}"
+        case VariantMove():
+            args = move.format_args()
+            return f"{seat}:{move.verb}" + (f" {args}" if args else "")
     raise InvalidMove(f"not a move: {move!r}")
 
 
@@ -165,10 +202,14 @@ def parse_move(text: str) -> Move:
     parts = rest.strip().split(None, 1)
     if not parts:
         raise InvalidNotation(f"move {text!r} has no verb")
+    arg = parts[1].strip() if len(parts) > 1 else ""
+    variant_move = VARIANT_MOVES.get(parts[0].lower())
+    if variant_move is not None:
+        return variant_move.parse_args(player, arg)
     verb = _VERBS.get(parts[0].lower())
     if verb is None:
-        raise InvalidNotation(f"unknown verb {parts[0]!r} in {text!r}; verbs: {', '.join(_VERBS)}")
-    arg = parts[1].strip() if len(parts) > 1 else ""
+        verbs = ", ".join([*_VERBS, *VARIANT_MOVES])
+        raise InvalidNotation(f"unknown verb {parts[0]!r} in {text!r}; verbs: {verbs}")
     if verb in ("take", "pass", "done"):
         if arg:
             raise InvalidNotation(f"'{verb}' takes no cards: {text!r}")
@@ -198,4 +239,6 @@ def move_cards(move: Move) -> tuple[Card, ...]:
             return cards
         case Defend(card=card) | RevealTrump(card=card):
             return (card,)
+        case VariantMove():
+            return move.cards()
     return ()

@@ -18,13 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from referee.cards import Card, Suit
-from referee.engine import check_and_apply
 from referee.errors import BitoError, InvalidRecord
+from referee.game import State, check_and_apply, deal, table_game
 from referee.moves import Move, format_move, parse_move, parse_seat, seat_letter
 from referee.position import parse_position
 from referee.rules import Rules
-from referee.setup import deal, table_game
-from referee.state import GameState
 from referee.variants import find_variant
 from referee.verdicts import Verdict
 
@@ -53,13 +51,13 @@ class Header:
     def rules(self) -> Rules:
         return find_variant(self.variant).configure(self.options)
 
-    def start_state(self) -> GameState:
+    def start_state(self) -> State:
         """The game's first state, in full information when the deck is known."""
         rules = self.rules()
         if self.start_position is not None:
             state, _ = parse_position(self.start_position)
             return state
-        if self.deck is not None:
+        if self.deck is not None or self.seed is not None:
             return deal(
                 rules, len(self.players), self.seed or 0, dealer=self.dealer, order=self.deck
             )
@@ -193,7 +191,7 @@ class Step:
 
     event: Event
     verdict: Verdict
-    state: GameState
+    state: State
 
 
 def effective_moves(events: Sequence[Event]) -> list[Event]:
@@ -239,7 +237,7 @@ class GameRecord:
             self._state = step.state
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> State:
         return self._state
 
     @classmethod
@@ -289,13 +287,13 @@ class GameRecord:
         self._state = state
         return verdict
 
-    def correct(self, seq: int, move: Move, *, source: str = "manual", note: str = "") -> GameState:
+    def correct(self, seq: int, move: Move, *, source: str = "manual", note: str = "") -> State:
         """Replace the move of event ``seq``; the whole game is re-refereed."""
         self._require_move_event(seq)
         event = Event(self._next_seq(), "correction", move, refers_to=seq, source=source, note=note)
         return self._amend(event)
 
-    def undo(self, seq: int | None = None, *, source: str = "manual", note: str = "") -> GameState:
+    def undo(self, seq: int | None = None, *, source: str = "manual", note: str = "") -> State:
         """Cancel event ``seq`` (by default the last effective move)."""
         if seq is None:
             moves = effective_moves(self.events)
@@ -311,7 +309,7 @@ class GameRecord:
         if not any(e.seq == seq and e.kind == "move" for e in self.events):
             raise InvalidRecord(f"event {seq} is not a move of this record")
 
-    def _amend(self, event: Event) -> GameState:
+    def _amend(self, event: Event) -> State:
         trial = [*self.events, event]
         state = self.header.start_state()
         for step in replay(self.header, trial):

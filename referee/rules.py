@@ -25,23 +25,41 @@ class TrumpSource(Enum):
     NONE = "none"
     ANNOUNCED_HIDDEN = "announced_hidden"
     SHOWN_THEN_REINSERTED = "shown_then_reinserted"
+    PERSONAL_PER_PLAYER = "personal_per_player"
+    CENTRE_CARD = "centre_card"
+    LAST_CARD_OF_PHASE1 = "last_card_of_phase1"
 
 
 class JokerIndicator(Enum):
     NOT_APPLICABLE = "n/a"
     REINSERT = "reinsert_and_turn_again"
     NO_TRUMPS = "no_trumps"
+    COLOUR_TRUMP = "colour_trump"
 
 
 class TrumpDynamics(Enum):
     STATIC = "static"
     SWAP_LAST_CARD_AFTER_SUCCESS = "swap_last_card_after_success"
     HIDDEN_SECOND_TRUMP = "hidden_second_trump_after_stock"
+    PRE_TURN_INDICATOR_EXCHANGE = "pre_turn_indicator_exchange"
+
+
+class TrumpRule(Enum):
+    PER_SUIT = "per_suit"
+    DEFENDER_PERSONAL = "defender_personal"
+    COLOUR_TRUMP_RANK_ONLY = "colour_trump_rank_only"
+
+
+class RankOrder(Enum):
+    STANDARD = "standard"
+    TEN_BELOW_ACE = "ten_below_ace"
 
 
 class JokerRule(Enum):
     NONE = "none"
     JOKER_BEATS_ALL = "joker_beats_all"
+    COLOUR_JOKERS = "colour_jokers"
+    JOKER_VS_DEUCE = "joker_vs_deuce"
     BLANK_BEATS_ALL_BEATEN_BY_ALL = "blank_beats_all_beaten_by_all"
 
 
@@ -49,18 +67,31 @@ class FirstAttacker(Enum):
     LOWEST_TRUMP = "lowest_trump"
     LEFT_OF_DEALER = "left_of_dealer"
     LOWEST_CARD = "lowest_card"
+    HOLDER_OF_9D = "holder_of_9D"
+    FIRST_WITH_A_SIX = "first_with_a_six"
+    DEALER = "dealer"
+    DEALER_OPPONENT = "dealer_opponent"
+
+
+class FirstAttackerTiebreak(Enum):
+    LOT = "lot"
+    NEXT_TRUMP_THEN_JOKER = "next_trump_then_joker"
 
 
 class LaterGames(Enum):
     UNDER_FOOL = "under_fool"
     FROM_UNDER_FOOL = "from_under_fool"
     LEFT_OF_DEALER = "left_of_dealer"
+    PREVIOUS_WINNER = "previous_winner"
+    HOLDER_OF_9D = "holder_of_9D"
+    WINNER_OF_LAST_TRICK = "winner_of_last_trick"
 
 
 class AttackForm(Enum):
     SINGLE = "single"
     SAME_RANK_MULTI = "same_rank_multi"
     PAIR_STRUCTURES = "pair_structures"
+    PAIR_PLUS_ONE_STRUCTURES = "pair_plus_one_structures"
     PYATERKA = "pyaterka"
     EXACTLY_3 = "exactly_3"
     HIGHEST_RANK_ONLY = "highest_rank_only"
@@ -69,6 +100,7 @@ class AttackForm(Enum):
 class ThrowInWho(Enum):
     NON_DEFENDERS = "non_defenders"
     PLUS_DEFENDER_SELF = "plus_defender_self"
+    PLUS_DUMMY_BY_CONTROLLER = "plus_dummy_by_controller"
 
 
 class ThrowInMatch(Enum):
@@ -81,6 +113,50 @@ class TransferMode(Enum):
     NONE = "none"
     BEFORE_ANY_BEAT = "before_any_beat"
     ALSO_ON_UNCOVERED_THROWN_CARDS = "also_on_uncovered_thrown_cards"
+    WITH_TICKET_REVERSE = "with_ticket_reverse"
+
+
+class DefenceMode(Enum):
+    ALL_OR_TAKE = "all_or_take"
+    PARTIAL = "partial"
+
+
+class BoutStructure(Enum):
+    STANDARD = "standard"
+    RELAY = "relay"
+    ASCENDING_SEQUENCE_RELAY = "ascending_sequence_relay"
+    CENTRE_PILE_RELAY = "centre_pile_relay"
+
+
+class TakeWhat(Enum):
+    ALL_TABLE_CARDS = "all_table_cards"
+    ALL_KEPT_FACE_UP_IN_FRONT = "all_kept_face_up_in_front"
+    FIRST_CARD_ONLY = "first_card_only"
+    BOTTOM_CARD = "bottom_card"
+    TOP_CARD = "top_card"
+    LED_PLUS_DRAWN = "led_plus_drawn"
+    BY_CHALLENGE_OUTCOME = "by_challenge_outcome"
+    UNBEATEN_ONLY = "unbeaten_only"
+
+
+class NextAttackerAfterSuccess(Enum):
+    DEFENDER = "defender"
+    LAST_BEATER = "last_beater"
+
+
+class NextAttackerAfterTake(Enum):
+    LEFT_OF_DEFENDER = "left_of_defender"
+    DEFENDER = "defender"
+
+
+class HandsVisibility(Enum):
+    NORMAL = "normal"
+    FACES_OUT = "faces_out"
+
+
+class DealPattern(Enum):
+    ONE_AT_A_TIME = "one_at_a_time"
+    THREE_THEN_TWO = "3_then_2"
 
 
 class RefillMode(Enum):
@@ -106,6 +182,7 @@ class EndLoser(Enum):
     FEWEST_POGONY = "fewest_pogony"
     MOST_FIGURES_BEATEN_WINS = "most_figures_beaten_wins"
     FIRST_OUT_WINS = "first_out_wins"
+    POKER_SHOWDOWN = "poker_showdown"
 
 
 class BaseMode(Enum):
@@ -123,15 +200,22 @@ class Rules:
     """Every rule parameter of one variant as a table plays it (VARIANTS.md §5.2)."""
 
     variant: str = "podkidnoy"
+    engine: str = "durak"
+    """Which engine plays the variant (``referee.game.ENGINES``): durak for the 30 of §5.3."""
     # Deck (B1)
     deck_ranks: int = 36
+    allowed_decks: tuple[int, ...] = (36, 52)
+    """The deck sizes (32/36/52) a table may choose for this variant."""
     deck_copies: int = 1
     jokers: int = 0
     blank_card: bool = False
+    rank_order: RankOrder = RankOrder.STANDARD
     min_players: int = 2
     max_players: int = 6
     # Deal (B4)
     hand_size: int = 6
+    deal_pattern: DealPattern = DealPattern.ONE_AT_A_TIME
+    reserve_facedown: int = 0
     stock_discarded: bool = False
     dealer_outsider: bool = False
     # Trump (B5)
@@ -142,19 +226,24 @@ class Rules:
     # Beat relation (B8)
     trump_immune_suits: frozenset[Suit] = field(default_factory=frozenset)
     lowest_rank_only_by_ace: bool = False
+    trump_rule: TrumpRule = TrumpRule.PER_SUIT
     joker_rule: JokerRule = JokerRule.NONE
+    face_down_with_challenge: bool = False
     # First attacker (B6)
     first_attacker: FirstAttacker = FirstAttacker.LOWEST_TRUMP
+    first_attacker_tiebreak: FirstAttackerTiebreak = FirstAttackerTiebreak.LOT
     later_games: LaterGames = LaterGames.UNDER_FOOL
     # Attack (B7, B10)
     attack_form: AttackForm = AttackForm.SINGLE
     may_lead_stock_top: bool = False
+    random_selection: bool = False
     attack_cap: int | None = 6
     first_bout_cap: int | None = None
     # Throw-in (B9, B11)
     throw_in_enabled: bool = True
     throw_in_who: ThrowInWho = ThrowInWho.NON_DEFENDERS
     throw_in_match: ThrowInMatch = ThrowInMatch.RANK_ON_TABLE
+    throw_in_cap: int | None = None
     throw_in_after_take: bool = True
     count_pogony: bool = False
     # Transfer
@@ -162,15 +251,29 @@ class Rules:
     receiver_must_hold_enough: bool = True
     transfer_several: bool = False
     """§4.3(d), optional: transfer with several same-rank cards at once."""
+    defence_mode: DefenceMode = DefenceMode.ALL_OR_TAKE
+    pre_beat_exchange: bool = False
+    bout_structure: BoutStructure = BoutStructure.STANDARD
+    relay_until: int | None = None
+    """Relay bouts: cards on the stack that close it (0 = the number of players in the game)."""
+    instant_clear_card: str | None = None
+    """Relay bouts: a card (``9d``) or rank (``A``) that sends the stack to the discard at once."""
+    take_what: TakeWhat = TakeWhat.ALL_TABLE_CARDS
+    next_attacker_after_success: NextAttackerAfterSuccess = NextAttackerAfterSuccess.DEFENDER
+    next_attacker_after_take: NextAttackerAfterTake = NextAttackerAfterTake.LEFT_OF_DEFENDER
     # Discard, refill, hands (B12, B13)
     recycle_every: int | None = None
     refill_mode: RefillMode = RefillMode.TO_N
     refill_n: int = 6
     refill_order: RefillOrder = RefillOrder.ATTACKER_THEN_CLOCKWISE
     hands_pass: HandsPass = HandsPass.NONE
+    hands_visibility: HandsVisibility = HandsVisibility.NORMAL
+    dummy: bool = False
+    dummy_may_attack_defend: bool = False
     # End (B15)
     end_loser: EndLoser = EndLoser.LAST_WITH_CARDS
     instant_loss_hand_size: int | None = None
+    dummy_cannot_lose: bool = False
     base_mode: BaseMode = BaseMode.PODKIDNOY
 
     @property
@@ -206,6 +309,16 @@ _ENUM_FIELDS: dict[str, type[Enum]] = {
     "trump_source": TrumpSource,
     "joker_indicator": JokerIndicator,
     "trump_dynamics": TrumpDynamics,
+    "trump_rule": TrumpRule,
+    "rank_order": RankOrder,
+    "first_attacker_tiebreak": FirstAttackerTiebreak,
+    "defence_mode": DefenceMode,
+    "bout_structure": BoutStructure,
+    "take_what": TakeWhat,
+    "next_attacker_after_success": NextAttackerAfterSuccess,
+    "next_attacker_after_take": NextAttackerAfterTake,
+    "hands_visibility": HandsVisibility,
+    "deal_pattern": DealPattern,
     "joker_rule": JokerRule,
     "first_attacker": FirstAttacker,
     "later_games": LaterGames,
@@ -228,6 +341,8 @@ def _encode(value: object) -> Any:
         return value.value
     if isinstance(value, frozenset):
         return sorted(_encode(v) for v in value)
+    if isinstance(value, tuple):
+        return list(value)
     return value
 
 
@@ -239,6 +354,8 @@ def _decode(name: str, value: Any) -> Any:
             return None if value is None else Suit(value)
         if name == "trump_immune_suits":
             return frozenset(Suit(v) for v in value)
+        if name == "allowed_decks":
+            return tuple(int(v) for v in value)
     except ValueError as exc:
         raise InvalidRules(f"bad value {value!r} for rule setting {name!r}") from exc
     return value
@@ -257,7 +374,7 @@ class Option:
 OPTIONS: dict[str, Option] = {
     o.name: o
     for o in (
-        Option("deck", ("36", "52"), "deck size: 36 (6..A) or 52 (2..A) cards"),
+        Option("deck", ("32", "36", "52"), "deck size: 32 (7..A), 36 (6..A) or 52 (2..A) cards"),
         Option(
             "later_games",
             ("under_fool", "from_under_fool"),

@@ -6,13 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from referee.engine import apply
 from referee.errors import BitoError
-from referee.movegen import legal_moves
+from referee.game import State, apply, deal, legal_moves
 from referee.moves import Defend, Done, Move, Pass, Take, ThrowIn, Transfer
 from referee.rules import Rules
-from referee.setup import deal
-from referee.state import GameState
 
 MAX_MOVES = 5000
 
@@ -31,7 +28,7 @@ def choose(moves: list[Move], rng: random.Random) -> Move:
     return rng.choices(moves, weights)[0]
 
 
-def play(state: GameState, rng: random.Random) -> Iterator[tuple[GameState, Move]]:
+def play(state: State, rng: random.Random) -> Iterator[tuple[State, Move]]:
     """Yield (state before, move) for each move of a random legal game until it ends."""
     for _ in range(MAX_MOVES):
         moves = legal_moves(state)
@@ -43,7 +40,7 @@ def play(state: GameState, rng: random.Random) -> Iterator[tuple[GameState, Move
     raise BitoError(f"game did not end within {MAX_MOVES} moves")
 
 
-def random_game(rules: Rules, players: int, seed: int) -> tuple[GameState, list[Move], GameState]:
+def random_game(rules: Rules, players: int, seed: int) -> tuple[State, list[Move], State]:
     """A whole random game: its first state, its moves, and its final state."""
     start = deal(rules, players, seed, dealer=seed % players)
     rng = random.Random(seed)

@@ -364,13 +364,15 @@ class Variant:
 
     @property
     def deck_sizes(self) -> tuple[int, ...]:
-        return (36, 52)
+        return self.rules.allowed_decks if self.rules else ()
 
     def allowed_options(self) -> frozenset[str]:
         rules = self.rules
         if rules is None:
             return frozenset()
-        allowed = {"deck", "later_games", "refill_order"}
+        allowed = {"later_games", "refill_order"}
+        if len(rules.allowed_decks) > 1:
+            allowed.add("deck")
         if rules.later_games is LaterGames.LEFT_OF_DEALER:
             allowed.discard("later_games")
         if rules.attack_cap is not None and rules.attack_cap > 5:
@@ -413,9 +415,14 @@ def _family(slug: str) -> str:
 
 
 def _build() -> dict[str, Variant]:
+    from referee.game import bespoke_variants
+
+    bespoke_rules, bespoke_aliases = bespoke_variants()
+    all_rules = {**_RULES, **bespoke_rules}
+    all_aliases = {**_ALIASES, **bespoke_aliases}
     out: dict[str, Variant] = {}
     for slug, title, camera, note in _CATALOGUE_ROWS:
-        rules = _RULES.get(slug)
+        rules = all_rules.get(slug)
         if rules is not None:
             rules = replace(rules, variant=slug)
         why = ""
@@ -433,7 +440,7 @@ def _build() -> dict[str, Variant]:
             camera_note=note,
             family=_family(slug),
             plus_s_t=slug in _PLUS_S_T,
-            aliases=_ALIASES.get(slug, ()),
+            aliases=all_aliases.get(slug, ()),
             rules=rules,
             why_not_playable=why,
         )

@@ -12,7 +12,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from referee.state import GameState
+    from referee.game import State
 
 
 class Code(Enum):
@@ -185,7 +185,7 @@ class Verdict:
     """The referee's answer about one move in one position."""
 
     move: str
-    state: GameState
+    state: State
     """The position the move was judged in."""
     violation: Violation | None = None
     unchecked: tuple[str, ...] = field(default=())
@@ -194,7 +194,7 @@ class Verdict:
     """... and in Russian."""
 
     def position(self, lang: str = "en") -> str:
-        from referee.position_text import describe
+        from referee.game import describe
 
         return describe(self.state, lang)
 
