@@ -1,0 +1,302 @@
+"""Properties of random legal games over every playable variant (VARIANTS.md §5.3).
+
+For every variant, 2..max players and both deck sizes, random legal games (``referee.simulate``):
+
+* cards are conserved: hands + table + stock + discard + out of play (+ the hidden second trump)
+  are the deck, each physical card exactly once;
+* ``apply`` never changes its input;
+* ``legal_moves`` and ``check`` agree: every legal move checks ok, and every candidate move that
+  checks ok is a legal move (two-deck games compared by card face: ``check`` accepts either copy);
+* every game ends, with a fool, a draw, or the variant's scoring result;
+* the table view (what a camera sees) accepts every move of the game.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee import (
+    Attack,
+    Card,
+    Defend,
+    Done,
+    GameState,
+    Move,
+    Pass,
+    RevealTrump,
+    Take,
+    ThrowIn,
+    Transfer,
+    apply,
+    check,
+    check_and_apply,
+    legal_moves,
+    outcome,
+    playable_variants,
+    rules_for,
+    table_game,
+)
+from referee.rules import AttackForm, EndLoser, Rules
+from referee.setup import deal, deck_of
+from referee.simulate import MAX_MOVES, choose, random_game
+
+VARIANTS = [v.slug for v in playable_variants()]
+DECKS = (36, 52)
+SEEDS = (1, 2, 3)
+
+
+def _cases() -> list[tuple[str, int, int]]:
+    out = []
+    for v in playable_variants():
+        assert v.rules is not None
+        for players in range(v.rules.min_players, min(v.rules.max_players, 6) + 1):
+            for deck in DECKS:
+                out.append((v.slug, players, deck))
+    return out
+
+
+CASES = _cases()
+
+
+def _rules(slug: str, deck: int) -> Rules:
+    return rules_for(slug, {"deck": str(deck)})
+
+
+def _walk(rules: Rules, players: int, seed: int) -> Iterator[tuple[GameState, Move, GameState]]:
+    """(state, move, next state) over one random legal game, as ``simulate.random_game`` plays."""
+    state = deal(rules, players, seed, dealer=seed % players)
+    rng = random.Random(seed)
+    for _ in range(MAX_MOVES):
+        moves = legal_moves(state)
+        if not moves:
+            assert state.is_over, "no legal move in a game that is not over"
+            return
+        move = choose(moves, rng)
+        after = apply(state, move)
+        yield state, move, after
+        state = after
+    pytest.fail(f"{rules.variant}: the game did not end within {MAX_MOVES} moves")
+
+
+# --- conservation ---------------------------------------------------------------------------
+
+
+def _all_cards(state: GameState) -> Counter[Card]:
+    counts: Counter[Card] = Counter()
+    for hand in state.hands:
+        assert hand.count == len(hand.known), "a full-information hand is fully known"
+        counts.update(hand.known)
+    for pair in state.table:
+        counts[pair.attack] += 1
+        if pair.cover is not None:
+            counts[pair.cover] += 1
+    counts.update(state.stock)
+    counts.update(state.discard)
+    counts.update(state.out_of_play)
+    if state.hidden_trump is not None and state.hidden_trump_pending:
+        counts[state.hidden_trump] += 1
+    return counts
+
+
+def _assert_conserved(state: GameState) -> None:
+    counts = _all_cards(state)
+    deck = Counter(deck_of(state.rules))
+    assert counts == deck, f"missing {sorted(deck - counts)}, extra {sorted(counts - deck)}"
+    assert state.stock_count == len(state.stock)
+
+
+@pytest.mark.parametrize(("slug", "players", "deck"), CASES)
+def test_cards_are_conserved_and_apply_never_mutates(slug: str, players: int, deck: int) -> None:
+    rules = _rules(slug, deck)
+    for seed in SEEDS:
+        first = True
+        for state, move, after in _walk(rules, players, seed):
+            if first:
+                _assert_conserved(state)
+                first = False
+            snapshot = copy.deepcopy(state)
+            again = apply(state, move)
+            assert state == snapshot, f"apply({move}) changed its input"
+            assert again == after, "apply is deterministic"
+            _assert_conserved(after)
+
+
+# --- every game ends ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("slug", "players", "deck"), CASES)
+def test_every_game_ends_with_a_fool_a_draw_or_a_score(slug: str, players: int, deck: int) -> None:
+    rules = _rules(slug, deck)
+    for seed in SEEDS:
+        _, moves, final = random_game(rules, players, seed)
+        assert moves and final.is_over
+        result = outcome(final)
+        assert result is not None
+        assert legal_moves(final) == []
+        if result.draw:
+            assert result.losers == () or rules.end_loser is EndLoser.FIRST_OUT_WINS
+        else:
+            # a loser, or (`figured`) a shared win when every score ties
+            assert result.losers or rules.end_loser is EndLoser.MOST_FIGURES_BEATEN_WINS
+            assert result.losers or result.winners
+            assert set(result.losers).isdisjoint(result.winners)
+        if rules.end_loser is EndLoser.LAST_WITH_CARDS and not result.draw:
+            assert result.fool == final.fool
+            holding = [s for s in range(players) if final.hands[s].count > 0]
+            assert (
+                holding == [final.fool] or final.loser_by_hand_size or (final.drawn_by_repetition)
+            )
+
+
+# --- legal_moves and check agree -------------------------------------------------------------
+
+
+def _face_key(move: Move) -> tuple[object, ...]:
+    match move:
+        case Attack(player=p, cards=cs, from_stock=fs):
+            return ("attack", p, tuple(sorted(str(c.face) for c in cs)), fs)
+        case ThrowIn(player=p, cards=cs):
+            return ("throw", p, tuple(sorted(str(c.face) for c in cs)))
+        case Transfer(player=p, cards=cs):
+            return ("transfer", p, tuple(sorted(str(c.face) for c in cs)))
+        case Defend(player=p, covers=a, card=c):
+            return ("beat", p, str(a.face), str(c.face))
+        case RevealTrump(player=p, card=c):
+            return ("reveal", p, str(c.face))
+    return (type(move).__name__, move.player)
+
+
+def _sample(items: list[tuple[Card, ...]], k: int, rng: random.Random) -> list[tuple[Card, ...]]:
+    return items if len(items) <= k else rng.sample(items, k)
+
+
+def _candidates(state: GameState, rng: random.Random) -> list[Move]:
+    """A broad set of moves, legal or not: every card of every hand in every role."""
+    out: list[Move] = []
+    table_attacks = [p.attack for p in state.table]
+    multi = state.rules.attack_form is not AttackForm.SINGLE
+    for seat in range(state.players):
+        hand = sorted(state.hands[seat].known)
+        out += [Take(seat), Pass(seat), Done(seat)]
+        for c in hand:
+            out += [Attack(seat, (c,)), ThrowIn(seat, (c,)), Transfer(seat, (c,))]
+            out += [Defend(seat, a, c) for a in table_attacks if a != c]
+            if state.hidden_trump is not None:
+                out.append(RevealTrump(seat, c))
+        by_rank: dict[object, list[Card]] = {}
+        for c in hand:
+            by_rank.setdefault(c.rank, []).append(c)
+        same = [combo for group in by_rank.values() for combo in combinations(group, 2)]
+        same += [combo for group in by_rank.values() for combo in combinations(group, 3)]
+        for combo in _sample(same, 12, rng):
+            out += [ThrowIn(seat, combo), Transfer(seat, combo), Attack(seat, combo)]
+        if multi and seat == state.attacker:
+            for size in (2, 3, 4, 5):
+                combos = (
+                    list(combinations(hand, size))
+                    if len(hand) <= 9
+                    else [tuple(rng.sample(hand, size)) for _ in range(40)]
+                )
+                out += [Attack(seat, combo) for combo in _sample(combos, 40, rng)]
+        if len(hand) >= 2:
+            mixed = tuple(rng.sample(hand, 2))
+            out += [ThrowIn(seat, mixed), Transfer(seat, mixed)]
+    if state.stock:
+        top = state.stock[0]
+        out.append(Attack(max(state.attacker, 0), (top,), from_stock=True))
+        out.append(Attack(max(state.attacker, 0), (state.stock[-1],), from_stock=True))
+    if state.hidden_trump is not None:
+        out.append(RevealTrump(max(state.attacker, 0), state.hidden_trump))
+    return list(dict.fromkeys(out))
+
+
+@pytest.mark.parametrize(("slug", "players", "deck"), CASES)
+def test_legal_moves_and_check_agree(slug: str, players: int, deck: int) -> None:
+    rules = _rules(slug, deck)
+    seed = 7 + players + deck
+    rng = random.Random(seed)
+    for i, (state, _move, _after) in enumerate(_walk(rules, players, seed)):
+        legal = legal_moves(state)
+        assert len(set(legal)) == len(legal), "legal_moves lists a move twice"
+        for move in legal:
+            verdict = check(state, move)
+            assert verdict.ok, f"legal move refused: {verdict.message()}"
+            assert verdict.unchecked == ()
+        if i % 2:
+            continue  # the broad candidate sweep on every other position keeps this quick
+        keys = {_face_key(m) for m in legal}
+        for move in _candidates(state, rng):
+            verdict = check(state, move)
+            if verdict.ok:
+                assert _face_key(move) in keys, (
+                    f"check accepts {verdict.move}, which legal_moves does not list "
+                    f"({verdict.position})"
+                )
+
+
+# --- the table view accepts every move of a legal game --------------------------------------
+
+
+def _table_view(start: GameState) -> GameState:
+    rules = start.rules
+    return table_game(
+        rules,
+        start.players,
+        trump_card=start.trump_card
+        if (start.trump_card and start.trump_card.is_normal)
+        or (start.trump_card is not None and start.trump_card.is_blank)
+        else None,
+        trump_suit=start.trump_suit,
+        dealer=start.dealer,
+        first_attacker_seat=start.attacker,
+    )
+
+
+@pytest.mark.parametrize("slug", VARIANTS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_table_view_accepts_every_move_of_a_legal_game(slug: str, players: int) -> None:
+    rules = _rules(slug, 36)
+    for seed in (1, 2):
+        start, moves, final = random_game(rules, players, seed)
+        view = _table_view(start)
+        for move in moves:
+            verdict, view = check_and_apply(view, move)
+            assert verdict.ok, f"the table view refuses a legal move: {verdict.message()}"
+        assert view.is_over
+        assert outcome(view) == outcome(final) or rules.end_loser is not EndLoser.LAST_WITH_CARDS
+        assert [h.count for h in view.hands] == [h.count for h in final.hands]
+        assert view.discard == final.discard
+
+
+# --- a random search over seeds --------------------------------------------------------------
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    slug=st.sampled_from(VARIANTS),
+    players=st.integers(min_value=2, max_value=6),
+    deck=st.sampled_from(DECKS),
+    seed=st.integers(min_value=100, max_value=10**6),
+)
+def test_random_games_conserve_cards_and_end(slug: str, players: int, deck: int, seed: int) -> None:
+    rules = _rules(slug, deck)
+    players = min(players, rules.max_players)
+    last = None
+    for state, _move, after in _walk(rules, players, seed):
+        last = after
+        if state.bouts % 5 == 0:
+            _assert_conserved(after)
+    assert last is not None and last.is_over and outcome(last) is not None
