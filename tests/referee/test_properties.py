@@ -238,7 +238,7 @@ def test_legal_moves_and_check_agree(slug: str, players: int, deck: int) -> None
             if verdict.ok:
                 assert _face_key(move) in keys, (
                     f"check accepts {verdict.move}, which legal_moves does not list "
-                    f"({verdict.position})"
+                    f"({verdict.position()})"
                 )
 
 
