@@ -41,6 +41,14 @@ def _empty_stats(players: int) -> Stats:
     return Stats(zeros, zeros, zeros)
 
 
+_TURNED_FROM_STOCK = (
+    TrumpSource.STOCK_BOTTOM,
+    TrumpSource.ANNOUNCED_HIDDEN,
+    TrumpSource.SHOWN_THEN_REINSERTED,
+)
+"""Trump sources that turn a card of the stock left after the deal (B5, §4.25, §4.45)."""
+
+
 def deal(
     rules: Rules,
     players: int,
@@ -76,7 +84,7 @@ def deal(
     out_of_play = CardSet()
     hidden: Card | None = None
     source = rules.trump_source
-    if source is TrumpSource.STOCK_BOTTOM and not stock:
+    if source in _TURNED_FROM_STOCK and not stock:
         source = TrumpSource.LAST_DEALT  # B5: the deal used up the deck
     if source is TrumpSource.STOCK_BOTTOM:
         trump_card = _turn_indicator(rules, stock)
@@ -222,8 +230,8 @@ def table_game(
     if hidden_pending:
         stock_count -= 1
     source = rules.trump_source
-    if source is TrumpSource.STOCK_BOTTOM and stock_count == 0:
-        source = TrumpSource.LAST_DEALT
+    if source in _TURNED_FROM_STOCK and len(deck) == sum(counts):
+        source = TrumpSource.LAST_DEALT  # B5: the deal used up the deck
     needs_card = source in (
         TrumpSource.STOCK_BOTTOM,
         TrumpSource.LAST_DEALT,

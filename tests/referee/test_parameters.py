@@ -225,6 +225,21 @@ def test_param_trump_source_shown_then_reinserted() -> None:
     assert verdict(view, "A:attack Qh").code == "card_out_of_play"
 
 
+@pytest.mark.parametrize("slug", ["podkidnoy", "invisible", "chukchi_1"])
+def test_param_trump_source_no_card_left_after_the_deal_uses_the_last_card_dealt(slug: str) -> None:
+    # B5: 6 players x 6 cards use up a 36-card deck: the suit of the last card dealt is trump,
+    # whether the variant turns the stock's top card, announces its bottom card or shows one.
+    rules = rules_for(slug)
+    order = list(deck_of(rules))
+    state = deal(rules, 6, seed=0, dealer=2, order=order)
+    last = order[-1]
+    assert state.trump_suit == last.suit and state.trump_card == last
+    assert state.stock_count == 0 and not state.out_of_play
+    receiver = next(s for s in range(6) if last in state.hands[s].known)
+    view = table_game(rules, 6, trump_card=last, dealer=2, first_attacker_seat=state.attacker)
+    assert view.trump_suit == last.suit and last in view.hands[receiver].known
+
+
 def test_param_trump_dynamics_swap_last_card_after_success() -> None:
     rules = rules_for("trumps_changing")
     hands = ["7c 8c Ac Kc Qc Jc", "9c Jd Qd Kd Ad Td"]
