@@ -138,6 +138,14 @@ def attack_form_failure(
             "allowed: 1 card, a pair, pair+1, two pairs, two pairs+1 (at most 5)",
             "можно: 1 карта, пара, пара+1, две пары, две пары+1 (не больше 5)",
         )
+    if form is AttackForm.PAIR_PLUS_ONE_STRUCTURES:
+        singles = sum(c % 2 for c in counts.values())
+        if n in (3, 5) and singles == 1:
+            return None
+        return (
+            "allowed: 1 card, a pair+1 card, two pairs+1 card",
+            "можно: 1 карта, пара+1 карта, две пары+1 карта",
+        )
     if form is AttackForm.PYATERKA:
         if shape in ((2, 1), (2, 2, 1), (3,), (4, 1)):
             return None

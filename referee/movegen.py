@@ -26,6 +26,7 @@ from referee.state import GameState, Phase
 _SHAPES = {
     AttackForm.PAIR_STRUCTURES: ((1,), (2,), (3,), (2, 1), (4,), (2, 2), (3, 2), (4, 1), (2, 2, 1)),
     AttackForm.PYATERKA: ((1,), (2, 1), (2, 2, 1), (3,), (4, 1)),
+    AttackForm.PAIR_PLUS_ONE_STRUCTURES: ((1,), (2, 1), (3,), (2, 2, 1), (3, 2), (4, 1)),
 }
 
 

@@ -6,7 +6,14 @@ import random
 
 from referee.bout import defender_may_self_throw, throw_in_possible
 from referee.cards import Card, CardSet, Rank
-from referee.rules import HandsPass, RefillMode, RefillOrder, TrumpDynamics
+from referee.rules import (
+    DefenceMode,
+    HandsPass,
+    NextAttackerAfterTake,
+    RefillMode,
+    RefillOrder,
+    TrumpDynamics,
+)
 from referee.setup import start_bout
 from referee.state import GameState, Hand, Phase, Stats, evolve
 
@@ -81,6 +88,13 @@ def resolve_take(state: GameState) -> GameState:
     """B11: the defender picks up every table card; his left neighbour attacks next."""
     defender = state.defender
     cards = state.table_cards()
+    if state.rules.defence_mode is DefenceMode.PARTIAL:
+        # §4.20.10 (krugly): the beaten pairs go to the discard; he takes the unbeaten cards
+        beaten = CardSet.of(
+            c for p in state.table if p.cover is not None for c in (p.attack, p.cover)
+        )
+        cards = cards - beaten
+        state = evolve(state, discard=state.discard | beaten)
     hand = state.hands[defender]
     new_hand = Hand(hand.count + len(cards), hand.known | cards, hand.seen | cards)
     hands = (*state.hands[:defender], new_hand, *state.hands[defender + 1 :])
@@ -95,6 +109,8 @@ def resolve_take(state: GameState) -> GameState:
             loser_by_hand_size=True,
             bouts=state.bouts + 1,
         )
+    if state.rules.next_attacker_after_take is NextAttackerAfterTake.DEFENDER:
+        return _end_bout(state, next_attacker=defender)  # §4.20.11 (krugly)
     return _end_bout(state, next_attacker=state.next_in_game(defender))
 
 

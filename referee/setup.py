@@ -299,3 +299,65 @@ def table_game(
     elif rules.first_attacker is FirstAttacker.LEFT_OF_DEALER:
         attacker = first
     return start_bout(state, attacker)
+
+
+def start_from_hands(
+    rules: Rules,
+    hands: Sequence[Hand],
+    *,
+    trump_suit: Suit | None,
+    trump_card: Card | None = None,
+    first_attacker_seat: int | None = None,
+    full_info: bool = True,
+    dealer: int = 0,
+    seed: int = 0,
+    discard: CardSet | None = None,
+    out_of_play: CardSet | None = None,
+    previous_fool: int | None = None,
+) -> GameState:
+    """A Durak game that starts from hands formed some other way: the collection phase of a
+    two-phase game (§5.1 F5) hands over its hands and trump. There is no stock; a player
+    without cards is out at once (§4.23.10), and with one player left holding cards the game is
+    already over. The first attacker is ``first_attacker_seat``, else B6 from the hands (full
+    information), else not known yet (the table view: the first lead shows it)."""
+    players = len(hands)
+    if not rules.min_players <= players <= rules.max_players:
+        raise InvalidPosition(
+            f"{rules.variant} is played by {rules.min_players}-{rules.max_players} players"
+        )
+    state = GameState(
+        rules=rules,
+        full_info=full_info,
+        hands=tuple(hands),
+        stock=(),
+        stock_count=0,
+        trump_card=trump_card,
+        trump_suit=trump_suit,
+        discard=discard if discard is not None else CardSet(),
+        out_of_play=out_of_play if out_of_play is not None else CardSet(),
+        table=(),
+        phase=Phase.ATTACK,
+        attacker=NO_SEAT,
+        defender=NO_SEAT,
+        dealer=dealer,
+        defender_quota=0,
+        covered_at_handover=0,
+        passed=frozenset(),
+        last_defence=None,
+        self_throw=None,
+        hidden_trump=None,
+        hidden_trump_pending=False,
+        finished=tuple(seat for seat in range(players) if hands[seat].count == 0),
+        bouts=0,
+        successes=0,
+        stats=_empty_stats(players),
+        seed=seed,
+    )
+    playing = [seat for seat in range(players) if seat not in state.finished]
+    if len(playing) <= 1:
+        return evolve(state, phase=Phase.OVER, fool=playing[0] if playing else None)
+    attacker = first_attacker_seat
+    if attacker is None:
+        lot = random.Random(seed + 1_000_003)
+        attacker = first_attacker(state, lot, previous_fool) if full_info else NO_SEAT
+    return start_bout(state, attacker)

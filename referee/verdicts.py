@@ -49,6 +49,11 @@ class Code(Enum):
     REVEAL_WRONG_CARD = "reveal_wrong_card"
     MUST_REVEAL_TRUMP = "must_reveal_trump"
 
+    # two-phase games, phase 1 (§4.19 krestovy, §4.20 krugly, §4.23 dialer, §4.49 skitgubbe)
+    NOT_DECK_TOP = "not_deck_top"
+    WRONG_PILE = "wrong_pile"
+    CANNOT_CAPTURE = "cannot_capture"
+    MUST_CAPTURE = "must_capture"
 
 _TEMPLATES: dict[Code, tuple[str, str]] = {
     Code.GAME_OVER: ("the game is over", "партия окончена"),
@@ -154,6 +159,22 @@ _TEMPLATES: dict[Code, tuple[str, str]] = {
     Code.MUST_REVEAL_TRUMP: (
         "the hidden trump card must be turned face up first",
         "сначала нужно открыть скрытый козырь",
+    ),
+    Code.NOT_DECK_TOP: (
+        "{card} is not the card to turn now: {why}",
+        "{card} сейчас открыть нельзя: {why_ru}",
+    ),
+    Code.WRONG_PILE: (
+        "{card} goes on {where}: {why}",
+        "{card} кладётся на {where_ru}: {why_ru}",
+    ),
+    Code.CANNOT_CAPTURE: (
+        "{card} cannot take {target}: {why}",
+        "{card} не может взять {target}: {why_ru}",
+    ),
+    Code.MUST_CAPTURE: (
+        "{card} must take a card: it can take {target}",
+        "{card} обязана взять карту: можно взять {target}",
     ),
 }
 

@@ -28,7 +28,9 @@ def test_position_example_reads_and_writes_back() -> None:
     assert write_position(state, options=options) == EXAMPLE
 
 
-@pytest.mark.parametrize("variant", [v.slug for v in playable_variants()])
+@pytest.mark.parametrize(
+    "variant", [v.slug for v in playable_variants() if v.rules and v.rules.engine == "durak"]
+)
 def test_position_round_trips_through_a_whole_random_game(variant: str) -> None:
     rules = next(v for v in playable_variants() if v.slug == variant).configure({})
     start = deal(rules, 3, seed=4)

@@ -13,13 +13,14 @@ from referee.errors import InvalidNotation, InvalidRecord
 from referee.export import export_text, parse_text
 from referee.moves import parse_move
 from referee.record import GameRecord, Header, read_record, replay
-from referee.variants import playable_variants
+from referee.variants import find_variant, playable_variants
 
 VARIANTS = [v.slug for v in playable_variants()]
 
 
 def _write(tmp_path: Path, variant: str, players: int, seed: int, deck: str = "36") -> Path:
-    header, record = simulate_record(variant, {"deck": deck}, players, seed, None)
+    options = {"deck": deck} if len(find_variant(variant).deck_sizes) > 1 else {}
+    header, record = simulate_record(variant, options, players, seed, None)
     path = tmp_path / f"{variant}.jsonl"
     saved = GameRecord.create(header, path)
     for event in record.events:

@@ -1,0 +1,131 @@
+"""What the collection phase (phase 1) of a two-phase game (§5.1 F5) is, and what it hands over.
+
+Each of `krestovy`, `krugly`, `dialer` and `skitgubbe` has its own small phase-1 module
+(``phase1_<slug>``) that describes itself with a :class:`Collection`; :mod:`two_phase` runs it
+and then starts the Durak phase from its :class:`Handover` (hands, trump, who leads).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.cards import Card, CardSet, Suit
+from referee.errors import InvalidPosition
+from referee.moves import Move, VariantMove, seat_letter
+from referee.rules import Rules
+from referee.setup import deck_of
+from referee.state import Hand
+from referee.verdicts import Code, Violation
+
+Reason = tuple[str, str]
+"""English and Russian."""
+
+
+@dataclass(frozen=True, slots=True)
+class Handover:
+    """The result of phase 1: what the Durak phase starts from."""
+
+    hands: tuple[Hand, ...]
+    """Each seat's phase-2 hand: count, the cards known (all, in full information), the cards
+    the table saw go in."""
+    trump_suit: Suit | None
+    trump_card: Card | None = None
+    """A trump card that stays on show in phase 2 (`krugly`'s centre card), else None."""
+    first_attacker: int | None = None
+    """Who leads phase 2, when phase 1 says (`skitgubbe`); None: B6 from the hands."""
+    discard: CardSet = field(default_factory=CardSet)
+    out_of_play: CardSet = field(default_factory=CardSet)
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A phase-1 move judged: the rule it breaks (or None), and what could not be checked."""
+
+    violation: Violation | None = None
+    unchecked: tuple[Reason, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Collection:
+    """One variant's phase 1. Its state is a frozen dataclass with ``rules``, ``full_info``,
+    ``players``, ``dealer``, ``turns`` (turns or tricks finished), ``hands`` (what each seat holds
+    or has collected so far, as :class:`Hand`) and ``all_cards()`` (full information: every
+    physical card once, for the conservation check)."""
+
+    variant: str
+    deal: Callable[[Rules, int, int, int, Sequence[Card] | None], Any]
+    """``deal(rules, players, seed, dealer, order)``: full information."""
+    table_start: Callable[[Rules, int, int], Any]
+    """``table_start(rules, players, dealer)``: the table view."""
+    judge: Callable[[Any, VariantMove], Judged]
+    play: Callable[[Any, VariantMove], Any]
+    """The state after a move that ``judge`` found legal."""
+    legal_moves: Callable[[Any], list[Move]]
+    handover: Callable[[Any], Handover | None]
+    """None while phase 1 goes on."""
+    describe: Callable[[Any, str], str]
+    moves: tuple[type[VariantMove], ...]
+
+
+def violation(code: Code, rule: str, **params: object) -> Violation:
+    return Violation(code, rule, tuple((k, str(v)) for k, v in params.items()))
+
+
+def out_of_turn(player: int, rule: str, why: Reason) -> Judged:
+    return Judged(
+        violation(Code.OUT_OF_TURN, rule, who=seat_letter(player), why=why[0], why_ru=why[1])
+    )
+
+
+def shuffled_deck(rules: Rules, seed: int, order: Sequence[Card] | None) -> list[Card]:
+    """The deck in play order, top card first: shuffled from ``seed``, or ``order``."""
+    deck = list(deck_of(rules))
+    if order is None:
+        random.Random(seed).shuffle(deck)
+        return deck
+    if sorted(order) != sorted(deck) or len(set(order)) != len(order):
+        raise InvalidPosition("the deck order given is not this variant's deck")
+    return list(order)
+
+
+def check_players(rules: Rules, players: int) -> None:
+    if not rules.min_players <= players <= rules.max_players:
+        raise InvalidPosition(
+            f"{rules.variant} is played by {rules.min_players}-{rules.max_players} players, "
+            f"not {players}"
+        )
+
+
+def turned_card_violation(
+    rules: Rules, deck: Sequence[Card], full_info: bool, card: Card, seen: CardSet, rule: str
+) -> Violation | None:
+    """Why ``card`` cannot be the card turned from the top of the face-down deck: not in the
+    deck, already seen on the table, or (full information) not the top card."""
+    if card not in CardSet.of(deck_of(rules)):
+        return violation(Code.CARD_NOT_IN_DECK, rule, card=card)
+    if card in seen:
+        return violation(
+            Code.CARD_ALREADY_PLAYED, rule, card=card, where="on the table", where_ru="на столе"
+        )
+    if full_info and (not deck or deck[0] != card):
+        top = deck[0] if deck else "none"
+        return violation(
+            Code.NOT_DECK_TOP,
+            rule,
+            card=card,
+            why=f"the top card of the deck is {top}",
+            why_ru=f"верхняя карта колоды {top}",
+        )
+    return None
+
+
+def open_hand(cards: CardSet) -> Hand:
+    """A hand every card of which the table has seen (collected face up)."""
+    return Hand(len(cards), cards, cards)
+
+
+def cards_text(cards: Sequence[Card] | CardSet) -> str:
+    return " ".join(map(str, cards)) or "-"
