@@ -373,8 +373,8 @@ class Variant:
         allowed = {"later_games", "refill_order"}
         if len(rules.allowed_decks) > 1:
             allowed.add("deck")
-        if rules.later_games is LaterGames.LEFT_OF_DEALER:
-            allowed.discard("later_games")
+        if rules.later_games in (LaterGames.LEFT_OF_DEALER, LaterGames.HOLDER_OF_9D):
+            allowed.discard("later_games")  # the same seat leads every game
         if rules.attack_cap is not None and rules.attack_cap > 5:
             allowed.add("first_bout_cap")
         if rules.throw_in_enabled or self.plus_s_t:

@@ -54,6 +54,10 @@ class Code(Enum):
     WRONG_PILE = "wrong_pile"
     CANNOT_CAPTURE = "cannot_capture"
     MUST_CAPTURE = "must_capture"
+    # relay games (§4.9 bez_nazvaniya, §4.16 chinese, §4.33 polsky, §4.46 chukchi_2)
+    NOT_TOP_CARD = "not_top_card"
+    SPREAD_RULE = "spread_rule"
+
 
 _TEMPLATES: dict[Code, tuple[str, str]] = {
     Code.GAME_OVER: ("the game is over", "партия окончена"),
@@ -176,6 +180,11 @@ _TEMPLATES: dict[Code, tuple[str, str]] = {
         "{card} must take a card: it can take {target}",
         "{card} обязана взять карту: можно взять {target}",
     ),
+    Code.NOT_TOP_CARD: (
+        "{covers} is not the top card: the card to beat is {top}",
+        "{covers} не верхняя карта: бить нужно {top}",
+    ),
+    Code.SPREAD_RULE: ("spread (§4.33): {why}", "россыпь (§4.33): {why_ru}"),
 }
 
 

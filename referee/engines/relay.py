@@ -1,0 +1,800 @@
+"""The relay engine (``relay``): `chinese` (§4.16), `bez_nazvaniya` (§4.9), `chukchi_2` (§4.46)
+and `polsky` (§4.33), VARIANTS.md §5.4 item 7.
+
+One mechanism: a player leads one card (``Attack``); the next player clockwise still in the game
+must beat the top card (``Defend`` with ``covers`` = the top card) or fail (``Take``); a beaten
+stack travels on round the circle. The variants differ only in their ``Rules``:
+
+* ``bout_structure``: ``RELAY`` (beat by the beat relation), ``ASCENDING_SEQUENCE_RELAY`` (lay the
+  next rank of the same suit, `chukchi_2`), ``CENTRE_PILE_RELAY`` (`polsky`: one pile in the
+  centre that is never discarded; the beater leads the next card; cards may come from the
+  face-down spread: ``A:attack 7h*`` leads a spread card, ``B:spread 9h`` turns one to beat);
+* ``relay_until``: the stack goes to the discard at 5 cards (`chinese`) or at as many cards as
+  players still in (0, `bez_nazvaniya`); ``next_attacker_after_success``: then the last beater
+  leads;
+* ``instant_clear_card``: 9D (`bez_nazvaniya`) or an ace (`chukchi_2`) sends the stack to the
+  discard at once and its player leads again (in a sequence relay an ace lead is cleared too,
+  §4.46.4: nothing can follow it);
+* ``take_what``: what a failing player takes: ``FIRST_CARD_ONLY`` (the lead; the rest is
+  discarded, `chinese`), ``BOTTOM_CARD`` (the lead; the relay goes on, `bez_nazvaniya`),
+  ``TOP_CARD`` (the rest is discarded, `chukchi_2`), ``LED_PLUS_DRAWN`` (`polsky`: the led card
+  and the spread card that failed, then the top 3 of the pile once the spread is empty);
+  ``next_attacker_after_take``: who leads when the stack is gone (the taker's left neighbour);
+* the beat relation: ``rank_order`` (…K<10<A), ``trump_immune_suits`` (clubs beaten only by
+  clubs), ``trump_source`` (fixed spades, last card dealt, none, the centre card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from referee.cards import Card, CardSet, Suit
+from referee.engines.relay_state import (
+    RelayPhase,
+    RelayState,
+    deal,
+    deck_of,
+    describe,
+    evolve,
+    is_centre_pile,
+    outcome,
+    rank_key,
+    ranks_in_order,
+    table_game,
+)
+from referee.errors import IllegalMove, InvalidMove, InvalidNotation
+from referee.game import Engine, register
+from referee.moves import (
+    Attack,
+    Defend,
+    Done,
+    Move,
+    Pass,
+    RevealTrump,
+    Take,
+    ThrowIn,
+    Transfer,
+    VariantMove,
+    format_move,
+    seat_letter,
+)
+from referee.rules import (
+    WHOLE_DECK,
+    BoutStructure,
+    EndLoser,
+    FirstAttacker,
+    LaterGames,
+    NextAttackerAfterSuccess,
+    NextAttackerAfterTake,
+    RankOrder,
+    RefillMode,
+    Rules,
+    TakeWhat,
+    TrumpSource,
+)
+from referee.state import NO_SEAT, Hand
+from referee.verdicts import Code, Verdict, Violation
+
+ENGINE = "relay"
+
+Reason = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class SpreadTurn(VariantMove):
+    """`polsky`: turn a face-down spread card to beat the top card of the centre pile
+    (§4.33.3). If it beats, it is laid on the pile; if not, the player takes the top card and
+    the turned card. Notation ``B:spread 9h``."""
+
+    verb: ClassVar[str] = "spread"
+    player: int
+    card: Card
+
+    def format_args(self) -> str:
+        return str(self.card)
+
+    @classmethod
+    def parse_args(cls, player: int, arg: str) -> VariantMove:
+        if not arg:
+            raise InvalidNotation("'spread' needs the card turned up, e.g. B:spread 9h")
+        return cls(player, Card.parse(arg))
+
+    def cards(self) -> tuple[Card, ...]:
+        return (self.card,)
+
+
+_SECTIONS = {"chinese": "§4.16", "bez_nazvaniya": "§4.9", "chukchi_2": "§4.46", "polsky": "§4.33"}
+
+
+def _rule(state: RelayState, item: str = "") -> str:
+    section = _SECTIONS.get(state.rules.variant, f"{state.rules.variant} §4")
+    return f"{section}.{item}" if item else section
+
+
+def _v(code: Code, rule: str, **params: object) -> Violation:
+    return Violation(code, rule, tuple((k, str(v)) for k, v in params.items()))
+
+
+# --- the beat relation ---------------------------------------------------------------------------
+
+
+def beat_failure(state: RelayState, top: Card, card: Card) -> Reason | None:
+    """Why ``card`` may not be laid on ``top`` (English, Russian), or None when it may."""
+    rules = state.rules
+    assert top.rank is not None and card.rank is not None and top.suit is not None
+    if rules.bout_structure is BoutStructure.ASCENDING_SEQUENCE_RELAY:
+        order = ranks_in_order(rules)
+        at = order.index(top.rank)
+        if at + 1 == len(order):
+            return ("nothing follows an ace", "на туза класть нечего")
+        needed = Card(order[at + 1], top.suit)
+        if card == needed:
+            return None
+        return (f"the next card of the suit is {needed}", f"нужна следующая карта масти: {needed}")
+    higher = rank_key(rules, card.rank) > rank_key(rules, top.rank)
+    if top.suit in rules.trump_immune_suits:
+        if card.suit == top.suit and higher:
+            return None
+        return (
+            f"{top.suit.symbol} can be beaten only by a higher {top.suit.symbol}",
+            f"{top.suit.symbol} бьётся только старшей картой той же масти",
+        )
+    if card.suit == top.suit:
+        if higher:
+            return None
+        return ("a lower card of the same suit does not beat", "младшая карта той же масти не бьёт")
+    trump = state.trump_suit
+    if trump is not None and card.suit == trump:
+        return None
+    if trump is not None and top.suit == trump:
+        return ("a trump is beaten only by a higher trump", "козырь бьётся только старшим козырем")
+    return (
+        "a different suit that is not trump does not beat",
+        "карта другой масти, не козырь, не бьёт",
+    )
+
+
+def _clears(rules: Rules, card: Card, *, lead: bool) -> bool:
+    """The instant-clear card: 9D beating (§4.9.9), an ace laid or led (§4.46.4)."""
+    spec = rules.instant_clear_card
+    if spec is None or card.rank is None:
+        return False
+    hit = card.rank.letter == spec.upper() if len(spec) == 1 else card == Card.parse(spec)
+    if lead:
+        return hit and rules.bout_structure is BoutStructure.ASCENDING_SEQUENCE_RELAY
+    return hit
+
+
+# --- judging -------------------------------------------------------------------------------------
+
+
+class _Judgement:
+    __slots__ = ("unchecked", "unchecked_ru", "violation")
+
+    def __init__(self) -> None:
+        self.violation: Violation | None = None
+        self.unchecked: list[str] = []
+        self.unchecked_ru: list[str] = []
+
+    def cannot_check(self, en: str, ru: str) -> None:
+        self.unchecked.append(en)
+        self.unchecked_ru.append(ru)
+
+
+def _elsewhere(state: RelayState, card: Card, player: int) -> Violation | None:
+    """Why ``card`` cannot come from ``player``'s hand or the spread: it is seen elsewhere."""
+    if card not in CardSet.of(deck_of(state.rules)):
+        return _v(Code.CARD_NOT_IN_DECK, "B1", card=card)
+    if card in state.pile:
+        where = ("on the centre pile", "в центре") if is_centre_pile(state.rules) else None
+        where = where or ("on the relay stack", "в стопке")
+        return _v(Code.CARD_ALREADY_PLAYED, "B1", card=card, where=where[0], where_ru=where[1])
+    if card in state.discard:
+        return _v(
+            Code.CARD_ALREADY_PLAYED,
+            "B1",
+            card=card,
+            where="in the discard pile",
+            where_ru="в отбое",
+        )
+    for seat, hand in enumerate(state.hands):
+        if seat != player and card in hand.known:
+            return _v(Code.CARD_IN_ANOTHER_HAND, "B16", card=card, owner=seat_letter(seat))
+    if card == state.trump_card and is_centre_pile(state.rules):
+        return _v(Code.CARD_OUT_OF_PLAY, _rule(state, "1"), card=card)
+    return None
+
+
+def _from_hand(state: RelayState, player: int, card: Card, j: _Judgement) -> None:
+    hand = state.hands[player]
+    if card in hand.known:
+        return
+    j.violation = _elsewhere(state, card, player)
+    if j.violation is not None:
+        return
+    who = seat_letter(player)
+    if hand.count == 0:
+        j.violation = _v(Code.NO_CARDS_LEFT, "B14", who=who, count_word="more")
+    elif hand.fully_known:
+        j.violation = _v(Code.NOT_IN_HAND, "B16", who=who, card=card)
+    else:
+        j.cannot_check(
+            f"{who}'s hand is not seen: {card} assumed to come from it",
+            f"рука {who} не видна: считаем, что {card} из неё",
+        )
+
+
+def _from_spread(state: RelayState, card: Card, j: _Judgement) -> None:
+    if state.stock_count == 0:
+        j.violation = _v(
+            Code.SPREAD_RULE,
+            _rule(state, "5"),
+            why="the spread is exhausted",
+            why_ru="россыпь кончилась",
+        )
+        return
+    if state.full_info:
+        if card in state.stock:
+            return
+        j.violation = _elsewhere(state, card, NO_SEAT) or _v(
+            Code.SPREAD_RULE,
+            _rule(state, "3"),
+            why=f"{card} is not a face-down spread card",
+            why_ru=f"{card} не лежит рубашкой вверх в россыпи",
+        )
+        return
+    j.violation = _elsewhere(state, card, NO_SEAT)
+    if j.violation is None and state.trump_card is None and card.suit == state.trump_suit:
+        j.cannot_check(
+            f"the trump card in the centre was not seen: {card} assumed to be a spread card",
+            f"козырь в центре не виден: считаем, что {card} из россыпи",
+        )
+
+
+def _turn_check(state: RelayState, player: int, phase: RelayPhase, j: _Judgement) -> bool:
+    """Is it ``player``'s turn to lead (LEAD) or to beat (BEAT)?"""
+    who = seat_letter(player)
+    if not state.in_game(player):
+        j.violation = _v(Code.OUT_OF_TURN, "B14", who=who, why="he is out", why_ru="он вышел")
+        return False
+    if state.phase is not phase:
+        if phase is RelayPhase.LEAD:
+            why = (
+                f"{seat_letter(state.turn)} must beat {state.top} or take",
+                f"{seat_letter(state.turn)} должен побить {state.top} или взять",
+            )
+            j.violation = _v(Code.OUT_OF_TURN, _rule(state), who=who, why=why[0], why_ru=why[1])
+        else:
+            turn = seat_letter(state.turn) if state.turn != NO_SEAT else "?"
+            why = (f"{turn} must lead a card", f"{turn} должен сделать ход")
+            j.violation = _v(Code.OUT_OF_TURN, _rule(state), who=who, why=why[0], why_ru=why[1])
+        return False
+    if state.turn == NO_SEAT or player == state.turn:
+        return True
+    if phase is RelayPhase.BEAT:
+        j.violation = _v(
+            Code.NOT_DEFENDER,
+            _rule(state),
+            defender=seat_letter(state.turn),
+            action="beat or take now",
+            action_ru="сейчас бить или брать",
+        )
+    else:
+        j.violation = _v(
+            Code.OUT_OF_TURN,
+            "B6" if state.bouts == 0 else _rule(state),
+            who=who,
+            why=f"{seat_letter(state.turn)} leads now",
+            why_ru=f"сейчас ходит {seat_letter(state.turn)}",
+        )
+    return False
+
+
+def _check_lead(state: RelayState, move: Attack, j: _Judgement) -> None:
+    if not _turn_check(state, move.player, RelayPhase.LEAD, j):
+        return
+    if len(move.cards) != 1:
+        j.violation = _v(
+            Code.ATTACK_FORM,
+            "B7",
+            cards="+".join(map(str, move.cards)),
+            why="a relay is led with one card",
+            why_ru="в эстафете ходят одной картой",
+        )
+        return
+    card = move.cards[0]
+    if move.from_stock:
+        if not is_centre_pile(state.rules):
+            j.violation = _v(
+                Code.STOCK_LEAD_NOT_ALLOWED,
+                "B7",
+                why="this variant leads from the hand only",
+                why_ru="в этом варианте ходят только с руки",
+            )
+            return
+        _from_spread(state, card, j)
+    else:
+        _from_hand(state, move.player, card, j)
+    if j.violation is None and state.turn == NO_SEAT:
+        _note_first_leader(state, card, j)
+
+
+def _note_first_leader(state: RelayState, card: Card, j: _Judgement) -> None:
+    rules = state.rules
+    if rules.first_attacker is FirstAttacker.HOLDER_OF_9D and card != Card.parse("9d"):
+        j.cannot_check(
+            "the first leader holds 9D (§4.9.5): hands are not seen",
+            "первым ходит тот, у кого 9♦ (§4.9.5): руки не видны",
+        )
+    elif rules.first_attacker is FirstAttacker.LOWEST_TRUMP:
+        j.cannot_check(
+            "the first leader holds the lowest trump (B6): hands are not seen",
+            "первым ходит тот, у кого младший козырь (B6): руки не видны",
+        )
+
+
+def _check_beat(state: RelayState, move: Defend, j: _Judgement) -> None:
+    if not _turn_check(state, move.player, RelayPhase.BEAT, j):
+        return
+    top = state.top
+    assert top is not None
+    if move.covers != top:
+        j.violation = _v(Code.NOT_TOP_CARD, _rule(state), covers=move.covers, top=top)
+        return
+    _from_hand(state, move.player, move.card, j)
+    if j.violation is None:
+        why = beat_failure(state, top, move.card)
+        if why is not None:
+            j.violation = _v(
+                Code.DOES_NOT_BEAT,
+                _rule(state),
+                card=move.card,
+                covers=top,
+                why=why[0],
+                why_ru=why[1],
+            )
+
+
+def _check_spread_turn(state: RelayState, move: SpreadTurn, j: _Judgement) -> None:
+    if not is_centre_pile(state.rules):
+        j.violation = _v(
+            Code.SPREAD_RULE,
+            _rule(state),
+            why=f"{state.rules.variant} has no spread",
+            why_ru="в этом варианте нет россыпи",
+        )
+        return
+    if _turn_check(state, move.player, RelayPhase.BEAT, j):
+        _from_spread(state, move.card, j)
+
+
+def _check_take(state: RelayState, move: Take, j: _Judgement) -> None:
+    if not _turn_check(state, move.player, RelayPhase.BEAT, j):
+        return
+    if is_centre_pile(state.rules) and state.stock_count > 0:
+        j.violation = _v(
+            Code.SPREAD_RULE,
+            _rule(state, "3"),
+            why="while the spread lasts, beat from the hand or turn a spread card",
+            why_ru="пока есть россыпь, бьют с руки или открывают карту из россыпи",
+        )
+
+
+def _check_other(state: RelayState, move: Move, j: _Judgement) -> None:
+    rule = _rule(state)
+    match move:
+        case ThrowIn():
+            j.violation = _v(
+                Code.THROW_IN_NOT_ALLOWED,
+                rule,
+                why="nobody throws in to a relay",
+                why_ru="в эстафете не подкидывают",
+            )
+        case Transfer():
+            j.violation = _v(
+                Code.TRANSFER_NOT_ALLOWED,
+                rule,
+                why="a relay passes on only beaten cards",
+                why_ru="в эстафете не переводят",
+            )
+        case Pass():
+            j.violation = _v(
+                Code.PASS_NOT_ALLOWED,
+                rule,
+                who=seat_letter(move.player),
+                why="in a relay a player leads, beats or takes",
+                why_ru="в эстафете ходят, бьют или берут",
+            )
+        case Done():
+            j.violation = _v(
+                Code.DONE_NOT_ALLOWED,
+                rule,
+                why="a relay closes by itself",
+                why_ru="эстафета заканчивается сама",
+            )
+        case RevealTrump():
+            j.violation = _v(Code.REVEAL_NOT_DUE, rule)
+        case _:
+            raise InvalidMove(f"{format_move(move)} is not a move of {state.rules.variant}")
+
+
+def _judge(state: RelayState, move: Move) -> _Judgement:
+    if not 0 <= move.player < state.players:
+        raise InvalidMove(
+            f"seat {seat_letter(move.player)} is not at this table of {state.players}"
+        )
+    j = _Judgement()
+    if state.is_over:
+        j.violation = _v(Code.GAME_OVER, "B15")
+        return j
+    match move:
+        case Attack():
+            _check_lead(state, move, j)
+        case Defend():
+            _check_beat(state, move, j)
+        case SpreadTurn():
+            _check_spread_turn(state, move, j)
+        case Take():
+            _check_take(state, move, j)
+        case _:
+            _check_other(state, move, j)
+    return j
+
+
+def _verdict(state: RelayState, move: Move, j: _Judgement) -> Verdict:
+    return Verdict(format_move(move), state, j.violation, tuple(j.unchecked), tuple(j.unchecked_ru))
+
+
+def check(state: RelayState, move: Move) -> Verdict:
+    """Judge ``move``: legal, or the rule it breaks."""
+    return _verdict(state, move, _judge(state, move))
+
+
+def apply(state: RelayState, move: Move) -> RelayState:
+    """The state after a legal move; :class:`IllegalMove` for an illegal one."""
+    j = _judge(state, move)
+    if j.violation is not None:
+        raise IllegalMove(_verdict(state, move, j))
+    return _play(state, move)
+
+
+def check_and_apply(state: RelayState, move: Move) -> tuple[Verdict, RelayState]:
+    j = _judge(state, move)
+    verdict = _verdict(state, move, j)
+    if j.violation is not None:
+        return verdict, state
+    return verdict, _play(state, move)
+
+
+# --- legal moves (generated, not judged) ---------------------------------------------------------
+
+
+def legal_moves(state: RelayState) -> list[Move]:
+    """Every legal move in a full-information state."""
+    if state.is_over or state.turn == NO_SEAT:
+        return []
+    seat = state.turn
+    hand = sorted(state.hands[seat].known)
+    centre = is_centre_pile(state.rules)
+    moves: list[Move] = []
+    if state.phase is RelayPhase.LEAD:
+        moves += [Attack(seat, (c,)) for c in hand]
+        if centre:
+            moves += [Attack(seat, (c,), from_stock=True) for c in state.stock]
+        return moves
+    top = state.top
+    assert top is not None
+    moves += [Defend(seat, top, c) for c in hand if beat_failure(state, top, c) is None]
+    if centre:
+        moves += [SpreadTurn(seat, c) for c in state.stock]
+    if not centre or not state.stock:
+        moves.append(Take(seat))
+    return moves
+
+
+# --- making moves --------------------------------------------------------------------------------
+
+
+def _set_hand(state: RelayState, seat: int, hand: Hand) -> tuple[Hand, ...]:
+    return (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+
+
+def _remove(state: RelayState, seat: int, card: Card, from_spread: bool) -> RelayState:
+    if from_spread:
+        stock = tuple(c for c in state.stock if c != card) if state.full_info else state.stock
+        return evolve(state, stock=stock, stock_count=state.stock_count - 1)
+    hand = state.hands[seat]
+    new = Hand(hand.count - 1, hand.known.remove(card), hand.seen.remove(card))
+    return evolve(state, hands=_set_hand(state, seat, new))
+
+
+def _give(state: RelayState, seat: int, cards: tuple[Card, ...]) -> RelayState:
+    hand = state.hands[seat]
+    new = Hand(hand.count + len(cards), hand.known.add(*cards), hand.seen.add(*cards))
+    return evolve(state, hands=_set_hand(state, seat, new))
+
+
+def _push(state: RelayState, seat: int, card: Card) -> RelayState:
+    return evolve(state, pile=(*state.pile, card), placed_by=(*state.placed_by, seat))
+
+
+def _play(state: RelayState, move: Move) -> RelayState:
+    rules = state.rules
+    match move:
+        case Attack(player=seat, cards=(card,), from_stock=from_spread):
+            state = _push(_remove(state, seat, card, from_spread), seat, card)
+            state = evolve(state, leader=seat, turn=seat)
+            if _clears(rules, card, lead=True):
+                return _close(state, seat, seat, discard=True)
+            return _go_on(state, seat)
+        case Defend(player=seat, card=card):
+            return _after_beat(_push(_remove(state, seat, card, False), seat, card), seat, card)
+        case SpreadTurn(player=seat, card=card):
+            state = _remove(state, seat, card, True)
+            top = state.top
+            assert top is not None
+            if beat_failure(state, top, card) is None:
+                return _after_beat(_push(state, seat, card), seat, card)
+            state = _give(state, seat, (top, card))  # §4.33.3: the led card and the turned one
+            state = evolve(state, pile=state.pile[:-1], placed_by=state.placed_by[:-1])
+            return _close(state, seat, seat, discard=False)  # ... and he leads next
+        case Take(player=seat):
+            return _fail(state, seat)
+    raise InvalidMove(f"not a move of the relay engine: {move!r}")
+
+
+def _after_beat(state: RelayState, seat: int, card: Card) -> RelayState:
+    if _clears(state.rules, card, lead=False):
+        return _close(state, seat, seat, discard=True)
+    if is_centre_pile(state.rules):
+        return _close(state, seat, seat, discard=False)  # §4.33.3: the beater leads next
+    return _go_on(state, seat)
+
+
+def _go_on(state: RelayState, seat: int) -> RelayState:
+    """``seat`` placed a card and the bout goes on: the stack may be complete, or the next player
+    must beat the top card."""
+    state = _mark_out(state, seat, answer=True)
+    if state.is_over:
+        return state
+    until = state.rules.relay_until
+    if until == 0:  # N: the players still in, or 2 while the last one answers the last card
+        until = max(2, state.players - len(state.finished))
+    if until is not None and len(state.pile) >= until:
+        after = state.rules.next_attacker_after_success
+        leader = seat if after is NextAttackerAfterSuccess.LAST_BEATER else state.next_in_game(seat)
+        return _close(state, seat, leader, discard=True)
+    return evolve(state, phase=RelayPhase.BEAT, turn=state.next_in_game(seat))
+
+
+_TAKES: dict[TakeWhat, tuple[bool, int, bool]] = {
+    TakeWhat.FIRST_CARD_ONLY: (False, 1, True),
+    TakeWhat.BOTTOM_CARD: (False, 1, False),
+    TakeWhat.TOP_CARD: (True, 1, True),
+    TakeWhat.LED_PLUS_DRAWN: (True, 3, False),
+}
+"""take_what -> (from the top?, how many cards, the rest of the stack discarded?)."""
+
+
+def _fail(state: RelayState, seat: int) -> RelayState:
+    """The player to beat does not: he takes the variant's card(s) (§4.9.8, §4.16.7, §4.33.5,
+    §4.46.5)."""
+    from_top, count, discard_rest = _TAKES[state.rules.take_what]
+    pile, by = state.pile, state.placed_by
+    count = min(count, len(pile))
+    if from_top:
+        taken, pile, by = pile[-count:], pile[:-count], by[:-count]
+    else:
+        taken, pile, by = pile[:count], pile[count:], by[count:]
+    state = evolve(_give(state, seat, taken), pile=pile, placed_by=by)
+    if discard_rest:
+        state = evolve(state, discard=state.discard | CardSet.of(pile), pile=(), placed_by=())
+    state = _mark_out(state, seat)
+    if state.is_over:
+        return state
+    if state.pile:  # the duty to beat the new top card passes on (§4.9.8, §4.33.5)
+        return evolve(state, phase=RelayPhase.BEAT, turn=state.next_in_game(seat))
+    after = state.rules.next_attacker_after_take
+    leader = seat if after is NextAttackerAfterTake.DEFENDER else state.next_in_game(seat)
+    return _close(state, seat, leader, discard=False)
+
+
+def _close(state: RelayState, actor: int, leader: int, *, discard: bool) -> RelayState:
+    """The bout ends: the stack goes to the discard (``discard``), the hands are refilled, and
+    ``leader`` (or the next player still in) leads."""
+    if discard:
+        state = evolve(state, discard=state.discard | CardSet.of(state.pile), pile=(), placed_by=())
+    state = _mark_out(_refill(state), actor)
+    if state.is_over:
+        return evolve(state, bouts=state.bouts + 1)
+    if not state.in_game(leader):
+        leader = state.next_in_game(leader)
+    state = evolve(state, bouts=state.bouts + 1, phase=RelayPhase.LEAD, turn=leader)
+    if _locked(state):
+        return evolve(state, phase=RelayPhase.OVER, drawn="locked")
+    return _note_repetition(state)
+
+
+def _locked(state: RelayState) -> bool:
+    """No card held can ever be laid on another (and, in a sequence relay, no ace is held): no
+    card can leave the hands again, leads only go round. [assumption] The test needs only the
+    cards held by all players together, which the table knows once the stock is gone."""
+    rules = state.rules
+    if state.stock_count > 0 or is_centre_pile(rules):
+        return False
+    held = CardSet.of(deck_of(rules)) - state.discard - CardSet.of(state.pile)
+    if rules.bout_structure is BoutStructure.ASCENDING_SEQUENCE_RELAY:
+        order = ranks_in_order(rules)
+        for card in held:
+            assert card.rank is not None
+            at = order.index(card.rank)
+            if at + 1 == len(order) or Card(order[at + 1], card.suit) in held:
+                return False
+        return True
+    if len(held) > 4:  # two cards of one suit: the higher beats the lower
+        return False
+    return all(beat_failure(state, a, b) is not None for a in held for b in held if a != b)
+
+
+REPETITION_LIMIT = 3
+
+
+def _note_repetition(state: RelayState) -> RelayState:
+    """A draw when the same position starts a bout for the third time (players who never beat
+    keep handing cards round). [assumption, as the durak engine] The key is what the table
+    shows: with the discard and stock unchanged, equal hand counts and equal seen cards mean the
+    hands are equal too (a hidden card once played is seen for ever after)."""
+    key = hash(
+        (
+            state.turn,
+            state.finished,
+            state.stock_count,
+            state.discard.mask,
+            state.pile,
+            tuple((h.count, h.seen.mask) for h in state.hands),
+        )
+    )
+    if state.cycle_keys.count(key) + 1 >= REPETITION_LIMIT:
+        return evolve(state, phase=RelayPhase.OVER, drawn="repetition", cycle_keys=())
+    return evolve(state, cycle_keys=(*state.cycle_keys, key))
+
+
+def _refill(state: RelayState) -> RelayState:
+    """§4.16.8: refill to 6, the bout's leader first, then the others clockwise."""
+    rules = state.rules
+    if rules.refill_mode is RefillMode.NONE or is_centre_pile(rules) or state.stock_count == 0:
+        return state
+    hands = list(state.hands)
+    stock = list(state.stock)
+    count = state.stock_count
+    start = max(state.leader, 0)
+    for step in range(state.players):
+        seat = (start + step) % state.players
+        need = min(rules.refill_n - hands[seat].count, count)
+        if need <= 0:
+            continue
+        hand = hands[seat]
+        drawn = stock[:need] if state.full_info else []
+        stock = stock[need:] if state.full_info else stock
+        hands[seat] = Hand(hand.count + need, hand.known.add(*drawn), hand.seen)
+        count -= need
+    return evolve(state, hands=tuple(hands), stock=tuple(stock), stock_count=count)
+
+
+def _mark_out(state: RelayState, actor: int, *, answer: bool = False) -> RelayState:
+    """B14: with nothing left to draw or turn, a player without cards is out; B15: the last
+    player holding cards is the fool. With ``answer``, the last player still answers a card
+    that someone who went out just laid (beating it with his last card is a draw, B15)."""
+    if state.stock_count > 0:
+        return state
+    n = state.players
+    out = [
+        seat
+        for seat in ((actor + i) % n for i in range(n))
+        if seat not in state.finished and state.hands[seat].count == 0
+    ]
+    if out:
+        state = evolve(
+            state, finished=(*state.finished, *out), first_out=state.first_out or tuple(out)
+        )
+    left = [s for s in range(n) if s not in state.finished]
+    if len(left) > 1 or (answer and left and state.pile and state.placed_by[-1] != left[0]):
+        return state
+    pile = state.pile if is_centre_pile(state.rules) else ()
+    discard = state.discard if pile else state.discard | CardSet.of(state.pile)
+    return evolve(
+        state,
+        phase=RelayPhase.OVER,
+        fool=left[0] if left else None,
+        pile=pile,
+        placed_by=state.placed_by if pile else (),
+        discard=discard,
+    )
+
+
+# --- the four variants ---------------------------------------------------------------------------
+
+VARIANT_RULES: dict[str, Rules] = {
+    "chinese": Rules(
+        variant="chinese",
+        engine=ENGINE,
+        rank_order=RankOrder.TEN_BELOW_ACE,
+        trump_source=TrumpSource.FIXED,
+        fixed_trump=Suit.SPADES,
+        trump_immune_suits=frozenset({Suit.CLUBS}),
+        throw_in_enabled=False,
+        attack_cap=None,
+        bout_structure=BoutStructure.RELAY,
+        relay_until=5,
+        take_what=TakeWhat.FIRST_CARD_ONLY,
+        next_attacker_after_success=NextAttackerAfterSuccess.LAST_BEATER,
+    ),
+    "bez_nazvaniya": Rules(
+        variant="bez_nazvaniya",
+        engine=ENGINE,
+        hand_size=WHOLE_DECK,
+        trump_source=TrumpSource.LAST_DEALT,
+        first_attacker=FirstAttacker.HOLDER_OF_9D,
+        later_games=LaterGames.HOLDER_OF_9D,
+        throw_in_enabled=False,
+        attack_cap=None,
+        bout_structure=BoutStructure.RELAY,
+        relay_until=0,
+        instant_clear_card="9d",
+        take_what=TakeWhat.BOTTOM_CARD,
+        next_attacker_after_success=NextAttackerAfterSuccess.LAST_BEATER,
+        refill_mode=RefillMode.NONE,
+    ),
+    "chukchi_2": Rules(
+        variant="chukchi_2",
+        engine=ENGINE,
+        hand_size=WHOLE_DECK,
+        trump_source=TrumpSource.NONE,
+        first_attacker=FirstAttacker.LEFT_OF_DEALER,
+        throw_in_enabled=False,
+        attack_cap=None,
+        bout_structure=BoutStructure.ASCENDING_SEQUENCE_RELAY,
+        instant_clear_card="A",
+        take_what=TakeWhat.TOP_CARD,
+        next_attacker_after_success=NextAttackerAfterSuccess.LAST_BEATER,
+        refill_mode=RefillMode.NONE,
+    ),
+    "polsky": Rules(
+        variant="polsky",
+        engine=ENGINE,
+        hand_size=0,
+        trump_source=TrumpSource.CENTRE_CARD,
+        first_attacker=FirstAttacker.LEFT_OF_DEALER,
+        later_games=LaterGames.LEFT_OF_DEALER,
+        throw_in_enabled=False,
+        attack_cap=None,
+        bout_structure=BoutStructure.CENTRE_PILE_RELAY,
+        take_what=TakeWhat.LED_PLUS_DRAWN,
+        next_attacker_after_success=NextAttackerAfterSuccess.LAST_BEATER,
+        refill_mode=RefillMode.NONE,
+        end_loser=EndLoser.FIRST_OUT_WINS,
+    ),
+}
+
+VARIANT_ALIASES: dict[str, tuple[str, ...]] = {
+    "chinese": ("китайский", "китайский дурак", "fool-chinese", "chinese-fool"),
+    "bez_nazvaniya": ("без названия", "дурак без названия", "fool-without-a-name", "nameless"),
+    "chukchi_2": ("чухонский дурак", "the-fool-of-the-chukchi", "chukhon-fool"),
+    "polsky": ("польский", "польский дурак", "polish", "polish-fool"),
+}
+
+register(
+    Engine(
+        name=ENGINE,
+        deal=deal,
+        table_game=table_game,
+        check=check,
+        apply=apply,
+        check_and_apply=check_and_apply,
+        legal_moves=legal_moves,
+        outcome=outcome,
+        describe=describe,
+        bout_number=lambda state: state.bouts,
+    )
+)
