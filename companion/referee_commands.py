@@ -82,6 +82,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--after", type=int, help="after this many effective moves (default: all)")
     p.set_defaults(handler=cmd_position)
 
+    p = sub.add_parser("rules", help="print a variant's rules page: settings, options, text")
+    p.add_argument("variant", help="variant slug or alias, e.g. podkidnoy or чешский")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--lang", choices=("en", "ru"), default="en")
+    p.add_argument("--json", action="store_true", help="the page as JSON")
+    p.set_defaults(handler=cmd_rules)
+
 
 def _options(items: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
@@ -244,6 +251,17 @@ def cmd_import(args: argparse.Namespace) -> int:
     for move in moves:
         record.play(move, source="manual")
     print(f"wrote {args.out}: {len(moves)} moves")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from referee.rules_page import page, render
+
+    options = _options(args.option)
+    if args.json:
+        print(json.dumps(page(args.variant, options), ensure_ascii=False, indent=1))
+    else:
+        sys.stdout.write(render(args.variant, options, args.lang))
     return 0
 
 

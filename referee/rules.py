@@ -85,6 +85,8 @@ class LaterGames(Enum):
     PREVIOUS_WINNER = "previous_winner"
     HOLDER_OF_9D = "holder_of_9D"
     WINNER_OF_LAST_TRICK = "winner_of_last_trick"
+    SAME_AS_GAME1 = "same_as_game1"
+    """As in game 1 (`first_attacker`): `pasyansny`, `armenian_2`, `czech` options 3, 7, 9."""
 
 
 class AttackForm(Enum):
@@ -275,6 +277,12 @@ class Rules:
     instant_loss_hand_size: int | None = None
     dummy_cannot_lose: bool = False
     base_mode: BaseMode = BaseMode.PODKIDNOY
+    # Games that are not Durak (§4.8, §4.44); in ``to_dict`` only when set
+    target_score: int | None = None
+    """Match target: `armenian_2` wins on reaching it, `czech` loses (None: no match)."""
+    czech_option: str = "base"
+    """`czech`: the option of §4.44 the table plays: "base", "1".."11", or "9k" (option 9 with
+    its King rule)."""
 
     @property
     def deals_whole_deck(self) -> bool:
@@ -288,7 +296,10 @@ class Rules:
         """Every setting, JSON-ready (enums by value, suits by letter)."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
-            out[f.name] = _encode(getattr(self, f.name))
+            value = getattr(self, f.name)
+            if f.name in _ONLY_WHEN_SET and value == f.default:
+                continue  # records written before these settings existed stay valid
+            out[f.name] = _encode(value)
         return out
 
     @classmethod
@@ -304,6 +315,8 @@ class Rules:
         except (TypeError, ValueError) as exc:
             raise InvalidRules(f"bad rule settings: {exc}") from exc
 
+
+_ONLY_WHEN_SET = frozenset({"target_score", "czech_option"})
 
 _ENUM_FIELDS: dict[str, type[Enum]] = {
     "trump_source": TrumpSource,
@@ -394,12 +407,43 @@ OPTIONS: dict[str, Option] = {
         ),
         Option("pyaterka", ("false", "true"), "s_par: the 'Pyaterka' attack forms (§4.41.9)"),
         Option(
+            "target_score",
+            ("21", "11", "31", "51"),
+            "armenian_2: the match is won by the first player to reach this score (§4.8.1)",
+        ),
+        Option(
+            "czech_option",
+            ("base", "1", "2", "3", "4", "5", "6", "7", "8", "9", "9k", "10", "11"),
+            "czech: play one of the 11 options of §4.44 (9k: option 9 with its King rule)",
+        ),
+        Option(
             "base_mode",
             ("podkidnoy", "simple", "perevodnoy"),
             "base engine for the +S/T variants",
         ),
     )
 }
+
+
+_CZECH_SETTINGS: dict[str, dict[str, Any]] = {
+    "2": {"deck_ranks": 32},
+    "3": {
+        "hand_size": 6,
+        "first_attacker": FirstAttacker.DEALER,
+        "later_games": LaterGames.SAME_AS_GAME1,
+    },
+    "5": {"hand_size": 4},
+    "7": {"first_attacker": FirstAttacker.DEALER, "later_games": LaterGames.SAME_AS_GAME1},
+    "9": {
+        "hand_size": 6,
+        "first_attacker": FirstAttacker.DEALER,
+        "later_games": LaterGames.SAME_AS_GAME1,
+    },
+    "11": {"target_score": 120},
+}
+"""What `czech`'s options change among the general settings (§4.44); the rest is the maumau
+engine's."""
+_CZECH_SETTINGS["9k"] = _CZECH_SETTINGS["9"]
 
 
 def apply_base_mode(rules: Rules, mode: BaseMode) -> Rules:
@@ -457,4 +501,8 @@ def configure(
                 rules = replace(rules, attack_form=AttackForm.PYATERKA)
         elif name == "base_mode":
             rules = apply_base_mode(rules, BaseMode(value))
+        elif name == "target_score":
+            rules = replace(rules, target_score=int(value))
+        elif name == "czech_option":
+            rules = replace(rules, czech_option=value, **_CZECH_SETTINGS.get(value, {}))
     return rules

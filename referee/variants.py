@@ -370,6 +370,8 @@ class Variant:
         rules = self.rules
         if rules is None:
             return frozenset()
+        if rules.engine in _NOT_DURAK_OPTIONS:  # §4.8, §4.30, §4.44
+            return _NOT_DURAK_OPTIONS[rules.engine]
         allowed = {"later_games", "refill_order"}
         if len(rules.allowed_decks) > 1:
             allowed.add("deck")
@@ -397,6 +399,13 @@ class Variant:
             self.rules, options or {}, allowed=self.allowed_options(), deck_sizes=self.deck_sizes
         )
 
+
+_NOT_DURAK_OPTIONS: dict[str, frozenset[str]] = {
+    "trick": frozenset({"target_score"}),
+    "maumau": frozenset({"deck", "czech_option"}),
+    "sequence": frozenset(),
+}
+"""The table options of the engines for games that are not Durak."""
 
 _FAMILIES = {
     "F2: transfer": {"perevodnoy", "perevodnoy_2", "shield"},

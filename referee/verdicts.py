@@ -48,6 +48,17 @@ class Code(Enum):
     REVEAL_NOT_DUE = "reveal_not_due"
     REVEAL_WRONG_CARD = "reveal_wrong_card"
     MUST_REVEAL_TRUMP = "must_reveal_trump"
+    # games that are not Durak (§4.8 armenian_2, §4.30 pasyansny, §4.44 czech)
+    MOVE_NOT_IN_GAME = "move_not_in_game"
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    REVOKE = "revoke"
+    STEP_DUE = "step_due"
+    WRONG_CARD = "wrong_card"
+    NOT_PLAYABLE = "not_playable"
+    SUIT_CALL = "suit_call"
+    MUST_PLAY = "must_play"
+    DRAW_NOT_ALLOWED = "draw_not_allowed"
+    WRONG_RANK = "wrong_rank"
 
     # two-phase games, phase 1 (§4.19 krestovy, §4.20 krugly, §4.23 dialer, §4.49 skitgubbe)
     NOT_DECK_TOP = "not_deck_top"
@@ -164,6 +175,34 @@ _TEMPLATES: dict[Code, tuple[str, str]] = {
         "the hidden trump card must be turned face up first",
         "сначала нужно открыть скрытый козырь",
     ),
+    Code.MOVE_NOT_IN_GAME: (
+        "{move} is not a move of this game ({game})",
+        "в этой игре ({game}) нет такого хода: {move}",
+    ),
+    Code.MUST_FOLLOW_SUIT: (
+        "{who} must follow suit {suit}: he can play {card}",
+        "{who} должен ходить в масть {suit}: у него есть {card}",
+    ),
+    Code.REVOKE: (
+        "{who} revoked: at move {at} he showed he had no {what}, yet he held {card}",
+        "{who} сфальшивил: на ходу {at} он показал, что у него нет {what}, а у него была {card}",
+    ),
+    Code.STEP_DUE: ("{step} comes first", "сначала: {step_ru}"),
+    Code.WRONG_CARD: ("{card} is not {what}", "{card}: это не {what_ru}"),
+    Code.NOT_PLAYABLE: (
+        "{card} cannot be played on {top}: {why}",
+        "{card} нельзя положить на {top}: {why_ru}",
+    ),
+    Code.SUIT_CALL: ("wrong suit call: {why}", "неверный заказ масти: {why_ru}"),
+    Code.MUST_PLAY: (
+        "{who} has a card to play ({card}), so he may not {action}",
+        "у {who} есть карта для хода ({card}), поэтому {action_ru} нельзя",
+    ),
+    Code.DRAW_NOT_ALLOWED: ("no draw now: {why}", "брать карту сейчас нельзя: {why_ru}"),
+    Code.WRONG_RANK: (
+        "{card} is not the rank to play: {why}",
+        "{card}: не то достоинство: {why_ru}",
+    ),
     Code.NOT_DECK_TOP: (
         "{card} is not the card to turn now: {why}",
         "{card} сейчас открыть нельзя: {why_ru}",
@@ -222,6 +261,9 @@ class Verdict:
     """Rules the referee could not check here (hidden hands), in English ..."""
     unchecked_ru: tuple[str, ...] = field(default=())
     """... and in Russian."""
+    earlier: tuple[Violation, ...] = field(default=())
+    """Rules broken by *earlier* moves that this (legal) move brings to light: a revoke, when a
+    card played now shows that an earlier "I have none" was false."""
 
     def position(self, lang: str = "en") -> str:
         from referee.game import describe
@@ -240,7 +282,8 @@ class Verdict:
         position = self.position(lang)
         if self.violation is None:
             prefix = "ход разрешён" if lang == "ru" else "legal"
-            return f"{self.move}: {prefix} ({position})"
+            found = "".join(f"; {v.message(lang)} [{v.rule}]" for v in self.earlier)
+            return f"{self.move}: {prefix}{found} ({position})"
         label = "правило" if lang == "ru" else "rule"
         what = "нарушение" if lang == "ru" else "illegal"
         text = self.violation.message(lang)
@@ -257,4 +300,14 @@ class Verdict:
             "unchecked": list(self.unchecked),
             "unchecked_ru": list(self.unchecked_ru),
             "position": self.position("en"),
+            **({"earlier": [self._earlier_dict(v) for v in self.earlier]} if self.earlier else {}),
+        }
+
+    @staticmethod
+    def _earlier_dict(violation: Violation) -> dict[str, str]:
+        return {
+            "code": violation.code.value,
+            "rule": violation.rule,
+            "message": violation.message("en"),
+            "message_ru": violation.message("ru"),
         }

@@ -22,6 +22,23 @@ stack travels on round the circle. The variants differ only in their ``Rules``:
   ``next_attacker_after_take``: who leads when the stack is gone (the taker's left neighbour);
 * the beat relation: ``rank_order`` (…K<10<A), ``trump_immune_suits`` (clubs beaten only by
   clubs), ``trump_source`` (fixed spades, last card dealt, none, the centre card).
+
+Where the texts are silent (besides their own [assumption]s, which are followed):
+
+* A player may always fail instead of beating ("cannot or will not", B8), except in `polsky`
+  while the spread lasts: there a player who does not beat from his hand turns a spread card
+  (the text gives no other way to fail before rule 5).
+* A player without cards is out once nothing is left to draw or turn (B14). When the last other
+  player goes out by laying a card, the last player still answers it; beating it with his own
+  last card is a draw (B15). `bez_nazvaniya`'s N counts the players still in, and is 2 while the
+  last one answers.
+* `polsky`: players without cards when the spread runs out are out at that moment; if several
+  go out first together, they share the win.
+* A relay can lock: when no card held can be laid on another (and in a sequence relay no ace is
+  held), nothing can leave the hands and leads only go round; the game ends as a draw. The test
+  needs only the cards held by all players together, which the table knows once the stock is
+  gone. A position (what the table shows) that starts a bout for the third time is a draw too,
+  as in the durak engine.
 """
 
 from __future__ import annotations

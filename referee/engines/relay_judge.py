@@ -68,8 +68,21 @@ class SpreadTurn(VariantMove):
 _SECTIONS = {"chinese": "§4.16", "bez_nazvaniya": "§4.9", "chukchi_2": "§4.46", "polsky": "§4.33"}
 
 
+_ITEMS = {
+    "chinese": {"first": "4", "relay": "5", "beat": "3", "lead": "6"},
+    "bez_nazvaniya": {"first": "5", "relay": "6", "beat": "6", "lead": "7"},
+    "chukchi_2": {"first": "2", "relay": "3", "beat": "3", "lead": "4"},
+    "polsky": {"first": "2", "relay": "3", "beat": "3", "lead": "3"},
+}
+"""The rule item of each variant's section about a topic: who leads the first relay (first),
+whose turn it is and the top card (relay), what beats (beat), who leads a new relay (lead)."""
+
+
 def _rule(state: RelayState, item: str = "") -> str:
-    section = _SECTIONS.get(state.rules.variant, f"{state.rules.variant} §4")
+    """``§4.16.5``: the variant's section, and the item (a number, or a topic of ``_ITEMS``)."""
+    variant = state.rules.variant
+    section = _SECTIONS.get(variant, f"{variant} §4")
+    item = _ITEMS.get(variant, {}).get(item, item)
     return f"{section}.{item}" if item else section
 
 
@@ -225,18 +238,22 @@ def _turn_check(state: RelayState, player: int, phase: RelayPhase, j: _Judgement
                 f"{seat_letter(state.turn)} must beat {state.top} or take",
                 f"{seat_letter(state.turn)} должен побить {state.top} или взять",
             )
-            j.violation = _v(Code.OUT_OF_TURN, _rule(state), who=who, why=why[0], why_ru=why[1])
+            j.violation = _v(
+                Code.OUT_OF_TURN, _rule(state, "relay"), who=who, why=why[0], why_ru=why[1]
+            )
         else:
             turn = seat_letter(state.turn) if state.turn != NO_SEAT else "?"
             why = (f"{turn} must lead a card", f"{turn} должен сделать ход")
-            j.violation = _v(Code.OUT_OF_TURN, _rule(state), who=who, why=why[0], why_ru=why[1])
+            j.violation = _v(
+                Code.OUT_OF_TURN, _rule(state, "lead"), who=who, why=why[0], why_ru=why[1]
+            )
         return False
     if state.turn == NO_SEAT or player == state.turn:
         return True
     if phase is RelayPhase.BEAT:
         j.violation = _v(
             Code.NOT_DEFENDER,
-            _rule(state),
+            _rule(state, "relay"),
             defender=seat_letter(state.turn),
             action="beat or take now",
             action_ru="сейчас бить или брать",
@@ -244,7 +261,7 @@ def _turn_check(state: RelayState, player: int, phase: RelayPhase, j: _Judgement
     else:
         j.violation = _v(
             Code.OUT_OF_TURN,
-            "B6" if state.bouts == 0 else _rule(state),
+            _rule(state, "first" if state.bouts == 0 else "lead"),
             who=who,
             why=f"{seat_letter(state.turn)} leads now",
             why_ru=f"сейчас ходит {seat_letter(state.turn)}",
@@ -301,7 +318,7 @@ def _check_beat(state: RelayState, move: Defend, j: _Judgement) -> None:
     top = state.top
     assert top is not None
     if move.covers != top:
-        j.violation = _v(Code.NOT_TOP_CARD, _rule(state), covers=move.covers, top=top)
+        j.violation = _v(Code.NOT_TOP_CARD, _rule(state, "relay"), covers=move.covers, top=top)
         return
     _from_hand(state, move.player, move.card, j)
     if j.violation is None:
@@ -309,7 +326,7 @@ def _check_beat(state: RelayState, move: Defend, j: _Judgement) -> None:
         if why is not None:
             j.violation = _v(
                 Code.DOES_NOT_BEAT,
-                _rule(state),
+                _rule(state, "beat"),
                 card=move.card,
                 covers=top,
                 why=why[0],
@@ -343,7 +360,7 @@ def _check_take(state: RelayState, move: Take, j: _Judgement) -> None:
 
 
 def _check_other(state: RelayState, move: Move, j: _Judgement) -> None:
-    rule = _rule(state)
+    rule = _rule(state, "relay")
     match move:
         case ThrowIn():
             j.violation = _v(

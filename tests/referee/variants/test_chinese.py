@@ -46,6 +46,8 @@ def test_rule_3_clubs_are_beaten_only_by_a_higher_club() -> None:
             ("B:beat 7c/8c", None),
         ],
     )
+    refused = verdict(state, "B:beat 7c/6s").violation
+    assert refused is not None and refused.rule == "§4.16.3"
     hearts = position(CH, ["6d", "6s"], turn=1, pile="Ah", by=[0])
     assert verdict(hearts, "B:beat Ah/6s").ok  # spades are trump over the other suits
     trump = position(CH, ["6d", "6s 8s 9c"], turn=1, pile="7s", by=[0])

@@ -1,0 +1,319 @@
+"""What the games that are not Durak share (VARIANTS.md §5.4 items 1-3: `armenian_2`, `czech`,
+`pasyansny`): their moves, and the ledger of "I have none" claims that the table view checks in
+hindsight.
+
+Moves (notation ``SEAT:verb args``):
+
+=======================  =================================================================
+``A:play 7h``            play a card (trick, pile or sequence); ``A:play Qs=h`` plays a wild
+                         card and names hearts (`czech`)
+``A:draw``               draw a card from the stock (`czech`)
+``A:showhand 7h+Kd``     the loser of a `czech` game lays his hand face up for scoring
+``A:layout 7h+8s+...``   the six face-up cards of a player's tableau (`armenian_2`), left to right
+``A:turn 9h``            the face-down card under a played tableau card is turned (`armenian_2`)
+``A:laugh``              A lacked the needed card, made his animal sound, and somebody laughed
+``A:nolaugh``            ... and nobody laughed: A takes the centre pile (`pasyansny`)
+=======================  =================================================================
+
+A camera sees none of the hands. When a player does not follow suit, or says he lacks a card,
+the table view records the claim (and says "cannot check"); when a card he held at that moment
+later shows, the claim is found false and the verdict of that later move reports the revoke
+(:attr:`referee.verdicts.Verdict.earlier`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from referee.cards import Card, CardSet, Rank, Suit, format_cards, parse_cards
+from referee.errors import IllegalMove, InvalidMove, InvalidNotation
+from referee.moves import Move, VariantMove, format_move, seat_letter
+from referee.verdicts import Code, Verdict, Violation
+
+
+@dataclass(frozen=True)
+class Play(VariantMove):
+    """Play one card; ``call`` is the suit a wild card names (`czech`)."""
+
+    verb = "play"
+    player: int
+    card: Card
+    call: Suit | None = None
+
+    def format_args(self) -> str:
+        return f"{self.card}" + (f"={self.call.value}" if self.call else "")
+
+    @classmethod
+    def parse_args(cls, player: int, arg: str) -> VariantMove:
+        if not arg:
+            raise InvalidNotation("'play' needs a card, e.g. A:play 7h or A:play Qs=h")
+        card_text, _, call_text = arg.partition("=")
+        call = Suit.parse(call_text) if call_text.strip() else None
+        return cls(player, Card.parse(card_text), call)
+
+    def cards(self) -> tuple[Card, ...]:
+        return (self.card,)
+
+
+@dataclass(frozen=True)
+class Draw(VariantMove):
+    """Draw one card from the stock."""
+
+    verb = "draw"
+    player: int
+
+    @classmethod
+    def parse_args(cls, player: int, arg: str) -> VariantMove:
+        if arg:
+            raise InvalidNotation(f"'draw' takes no cards: {arg!r}")
+        return cls(player)
+
+
+def _cards_arg(verb: str, arg: str) -> tuple[Card, ...]:
+    if not arg:
+        raise InvalidNotation(f"'{verb}' needs cards, e.g. A:{verb} 7h+Kd")
+    return parse_cards(arg)
+
+
+@dataclass(frozen=True)
+class ShowHand(VariantMove):
+    """The loser lays his remaining cards face up (`czech` scoring)."""
+
+    verb = "showhand"
+    player: int
+    shown: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shown", tuple(sorted(self.shown)))
+        if len(set(self.shown)) != len(self.shown):
+            raise InvalidMove("a shown hand lists the same card twice")
+
+    def format_args(self) -> str:
+        return format_cards(self.shown, "+")
+
+    @classmethod
+    def parse_args(cls, player: int, arg: str) -> VariantMove:
+        return cls(player, _cards_arg(cls.verb, arg))
+
+    def cards(self) -> tuple[Card, ...]:
+        return self.shown
+
+
+@dataclass(frozen=True)
+class Layout(VariantMove):
+    """The six face-up tableau cards in front of a player, pile by pile (`armenian_2`)."""
+
+    verb = "layout"
+    player: int
+    shown: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        if len(set(self.shown)) != len(self.shown):
+            raise InvalidMove("a layout lists the same card twice")
+
+    def format_args(self) -> str:
+        return format_cards(self.shown, "+")
+
+    @classmethod
+    def parse_args(cls, player: int, arg: str) -> VariantMove:
+        return cls(player, _cards_arg(cls.verb, arg))
+
+    def cards(self) -> tuple[Card, ...]:
+        return self.shown
+
+
+@dataclass(frozen=True)
+class Turn(VariantMove):
+    """The face-down tableau card freed by a play is turned face up (`armenian_2`)."""
+
+    verb = "turn"
+    player: int
+    card: Card
+
+    def format_args(self) -> str:
+        return str(self.card)
+
+    @classmethod
+    def parse_args(cls, player: int, arg: str) -> VariantMove:
+        if not arg:
+            raise InvalidNotation("'turn' needs the card turned face up, e.g. A:turn 9h")
+        return cls(player, Card.parse(arg))
+
+    def cards(self) -> tuple[Card, ...]:
+        return (self.card,)
+
+
+@dataclass(frozen=True)
+class Laugh(VariantMove):
+    """The player lacked the needed card, made his sound, and somebody laughed: he passes."""
+
+    verb = "laugh"
+    player: int
+
+    @classmethod
+    def parse_args(cls, player: int, arg: str) -> VariantMove:
+        if arg:
+            raise InvalidNotation(f"'laugh' takes no cards: {arg!r}")
+        return cls(player)
+
+
+@dataclass(frozen=True)
+class NoLaugh(VariantMove):
+    """The player lacked the needed card, made his sound, and nobody laughed: he takes the
+    pile."""
+
+    verb = "nolaugh"
+    player: int
+
+    @classmethod
+    def parse_args(cls, player: int, arg: str) -> VariantMove:
+        if arg:
+            raise InvalidNotation(f"'nolaugh' takes no cards: {arg!r}")
+        return cls(player)
+
+
+# --- claims checked in hindsight --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """At move ``at``, ``seat`` said (by not following suit, or by his sound) that he held no
+    card of ``suit`` / ``rank``."""
+
+    seat: int
+    at: int
+    suit: Suit | None = None
+    rank: Rank | None = None
+    rule: str = ""
+
+    def covers(self, card: Card) -> bool:
+        if self.suit is not None and card.suit is not self.suit:
+            return False
+        return self.rank is None or card.rank == self.rank
+
+    def what(self, lang: str) -> str:
+        if self.suit is not None:
+            return f"{self.suit.symbol}"
+        assert self.rank is not None
+        return self.rank.letter
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A card the table saw go into a hand, and when."""
+
+    card: Card
+    seat: int
+    at: int
+
+
+def held_since(entries: Iterable[Entry], seat: int, card: Card) -> int:
+    """The move number since which ``seat`` has held ``card`` (0: from the deal)."""
+    since = 0
+    for entry in entries:
+        if entry.seat == seat and entry.card == card:
+            since = max(since, entry.at)
+    return since
+
+
+def revokes(
+    claims: tuple[Claim, ...], entries: Iterable[Entry], seat: int, card: Card
+) -> tuple[tuple[Violation, ...], tuple[Claim, ...]]:
+    """The earlier claims of ``seat`` that playing ``card`` from his hand shows false, and the
+    claims that remain (each false claim is reported once)."""
+    since = held_since(entries, seat, card)
+    found: list[Violation] = []
+    kept: list[Claim] = []
+    for claim in claims:
+        if claim.seat == seat and claim.covers(card) and since < claim.at:
+            found.append(
+                Violation(
+                    Code.REVOKE,
+                    claim.rule,
+                    (
+                        ("who", seat_letter(seat)),
+                        ("what", claim.what("en")),
+                        ("at", str(claim.at)),
+                        ("card", str(card)),
+                    ),
+                )
+            )
+        else:
+            kept.append(claim)
+    return tuple(found), tuple(kept)
+
+
+def violation(code: Code, rule: str, **params: str) -> Violation:
+    return Violation(code, rule, tuple(params.items()))
+
+
+def seat_name(seat: int) -> str:
+    return seat_letter(seat)
+
+
+def card_list(cards: Iterable[Card]) -> str:
+    return format_cards(sorted(cards)) or "-"
+
+
+def in_deck(deck: CardSet, card: Card, rule: str) -> Violation | None:
+    if card not in deck:
+        return violation(Code.CARD_NOT_IN_DECK, rule, card=str(card))
+    return None
+
+
+# --- the engine API around one ``judge`` function ---------------------------------------------
+
+Notes = tuple[tuple[str, str], ...]
+"""Rules the table view could not check: (English, Russian)."""
+
+StateT = TypeVar("StateT")
+
+
+def verdict_of(
+    state: Any,
+    move: Move,
+    bad: Violation | None = None,
+    notes: Notes = (),
+    earlier: tuple[Violation, ...] = (),
+) -> Verdict:
+    return Verdict(
+        format_move(move),
+        state,
+        bad,
+        tuple(n[0] for n in notes),
+        tuple(n[1] for n in notes),
+        earlier,
+    )
+
+
+def not_in_game(state: Any, move: Move, rule: str, game: str) -> Verdict:
+    bad = violation(Code.MOVE_NOT_IN_GAME, rule, move=format_move(move), game=game)
+    return verdict_of(state, move, bad)
+
+
+def engine_api(
+    judge: Callable[[StateT, Move], tuple[Verdict, StateT]],
+) -> tuple[
+    Callable[[StateT, Move], Verdict],
+    Callable[[StateT, Move], StateT],
+    Callable[[StateT, Move], tuple[Verdict, StateT]],
+]:
+    """``check``, ``apply`` and ``check_and_apply`` from one function that judges a move and
+    returns the verdict with the state after it (the input state when the move is illegal)."""
+
+    def check(state: StateT, move: Move) -> Verdict:
+        return judge(state, move)[0]
+
+    def apply(state: StateT, move: Move) -> StateT:
+        verdict, after = judge(state, move)
+        if not verdict.ok:
+            raise IllegalMove(verdict)
+        return after
+
+    def check_and_apply(state: StateT, move: Move) -> tuple[Verdict, StateT]:
+        verdict, after = judge(state, move)
+        return verdict, after if verdict.ok else state
+
+    return check, apply, check_and_apply

@@ -1,0 +1,1 @@
+"""Maintenance scripts for the referee package (run by developers, never at run time)."""
