@@ -407,6 +407,11 @@ OPTIONS: dict[str, Option] = {
         ),
         Option("pyaterka", ("false", "true"), "s_par: the 'Pyaterka' attack forms (§4.41.9)"),
         Option(
+            "play_for_winner",
+            ("false", "true"),
+            "krugly: the first player out wins and all others lose (§4.20.13)",
+        ),
+        Option(
             "target_score",
             ("21", "11", "31", "51"),
             "armenian_2: the match is won by the first player to reach this score (§4.8.1)",
@@ -499,6 +504,9 @@ def configure(
         elif name == "pyaterka":
             if value == "true":
                 rules = replace(rules, attack_form=AttackForm.PYATERKA)
+        elif name == "play_for_winner":
+            if value == "true":
+                rules = replace(rules, end_loser=EndLoser.FIRST_OUT_WINS)
         elif name == "base_mode":
             rules = apply_base_mode(rules, BaseMode(value))
         elif name == "target_score":

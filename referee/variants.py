@@ -383,8 +383,10 @@ class Variant:
             allowed.add("throw_in_after_take")
         if not rules.has_stock:
             allowed.discard("refill_order")
-        if self.plus_s_t:
+        if self.plus_s_t or self.slug == "dialer":  # §4.23.8: phase 2 may be perevodnoy
             allowed.add("base_mode")
+        if self.slug == "krugly":
+            allowed.add("play_for_winner")
         if self.plus_s_t or rules.transfer_mode is not TransferMode.NONE:
             allowed.add("transfer_several")
         if self.slug == "s_par":

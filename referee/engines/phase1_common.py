@@ -68,6 +68,8 @@ class Collection:
     """None while phase 1 goes on."""
     describe: Callable[[Any, str], str]
     moves: tuple[type[VariantMove], ...]
+    notes: tuple[str, ...] = ()
+    """Phase 1 in words, with its move notation (for the rules page)."""
 
 
 def violation(code: Code, rule: str, **params: object) -> Violation:

@@ -252,7 +252,7 @@ def describe(state: DialerRow, lang: str) -> str:
     counts = " ".join(f"{seat_letter(s)}{len(c)}" for s, c in enumerate(state.collected))
     who = seat_letter(state.turn)
     if lang == "ru":
-        return f"дозвон, ряд: {row}, в колоде {state.deck_count}, взято {counts}, ход {who}"
+        return f"ряд: {row}, в колоде {state.deck_count}, взято {counts}, открывает {who}"
     return f"dialer row: {row}, deck {state.deck_count}, taken {counts}, {who} to turn"
 
 
@@ -266,4 +266,12 @@ COLLECTION = Collection(
     handover=handover,
     describe=describe,
     moves=(RowStart, Dial),
+    notes=(
+        "phase 1: the dealer turns the first row card (A:rowstart 7h); from his left, each turns "
+        "cards: a higher card of a row card's suit must capture one (B:dial 9h/7h) and he turns "
+        "again; else it is laid in the row and his turn ends (B:dial 9h)",
+        "the last card of the deck sets trump and takes the whole row; nobody draws in phase 2",
+        "option base_mode=perevodnoy: phase 2 with transfers (§4.23.8)",
+        "camera: every card is turned face up, so every hand is known",
+    ),
 )

@@ -281,4 +281,12 @@ COLLECTION = Collection(
     handover=handover,
     describe=describe,
     moves=(FaceUp, ToPile),
+    notes=(
+        "phase 1: one card face up to each player (A:upcard 7h, from the dealer's left); the "
+        "highest card starts (ties: first from the dealer's left)",
+        "each turn: turn the top card and put it on the nearest pile clockwise topped one rank "
+        "lower (a 6, or a 2 with 52 cards, goes on an ace), else on your own pile: A:topile Qh>C",
+        "the deck used up, each pile is its owner's hand",
+        "camera: every card lies face up, so the piles and then every hand are known",
+    ),
 )

@@ -302,4 +302,15 @@ COLLECTION = Collection(
     handover=handover,
     describe=describe,
     moves=(Layout, Hit),
+    notes=(
+        "phase 1: the dealer lays 8 cards face up, then the trump card in the centre "
+        "(A:ring 7h, nine times); nothing is dealt",
+        "each turn from the dealer's left: turn the top card; it must beat an open card if it "
+        "can (B:hit 9h/7h: he takes both), else it is laid out as an open card (B:hit 9h); "
+        "beating a laid-out card takes every open card",
+        "phase 1 ends when no open card is left or the pile is used up (the rest is out of play)",
+        "phase 2: leads of 1 card, a pair+1 or two pairs+1, at most the defender's hand; partial "
+        "defence (B:take picks up the unbeaten cards); the former defender leads next",
+        "camera: every card is seen face up, so every hand is known",
+    ),
 )

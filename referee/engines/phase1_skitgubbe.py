@@ -378,4 +378,14 @@ COLLECTION = Collection(
     handover=handover,
     describe=describe,
     moves=(TrickCard, LastCard),
+    notes=(
+        "phase 1: 3 cards each; the leader plays any card to his left neighbour, who answers "
+        "with any card (A:playtrick 7h); both draw back to 3, the leader first; the higher rank "
+        "takes both face down and leads next; equal ranks: the same two play again",
+        "the drawer of the last reserve card shows it (B:lastcard 9d): its suit is trump and he "
+        "leads phase 2; tricks go on from the hands until they are empty",
+        "phase 2: single-card attacks, beat or take, no throw-ins",
+        "camera: the hands and the reserve are hidden (plays from a hand are assumed), every "
+        "trick card is seen, so the collections and phase-2 hands are known",
+    ),
 )

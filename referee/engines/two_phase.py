@@ -20,7 +20,7 @@ from referee import movegen, position_text
 from referee.cards import Card, Suit
 from referee.engines import phase1_dialer, phase1_krestovy, phase1_krugly, phase1_skitgubbe
 from referee.engines.phase1_common import Collection, Handover, out_of_turn, violation
-from referee.errors import IllegalMove, InvalidMove, InvalidPosition
+from referee.errors import IllegalMove, InvalidMove, InvalidPosition, InvalidRules
 from referee.game import Engine, register
 from referee.moves import Move, VariantMove, format_move, seat_letter
 from referee.outcome import Outcome
@@ -28,8 +28,11 @@ from referee.outcome import outcome as durak_outcome
 from referee.rules import (
     WHOLE_DECK,
     AttackForm,
+    BaseMode,
     DefenceMode,
+    EndLoser,
     FirstAttacker,
+    LaterGames,
     NextAttackerAfterTake,
     RefillMode,
     Rules,
@@ -100,14 +103,15 @@ VARIANT_RULES: dict[str, Rules] = {
         attack_cap=None,
         trump_source=TrumpSource.LAST_CARD_OF_PHASE1,
         first_attacker=FirstAttacker.LEFT_OF_DEALER,
+        later_games=LaterGames.LEFT_OF_DEALER,
         throw_in_enabled=False,
     ),
 }
 
 VARIANT_ALIASES: dict[str, tuple[str, ...]] = {
     "krestovy": ("крестовый", "дурак крестовый", "clubs fool", "cross fool"),
-    "krugly": ("круглый", "дурак круглый", "round fool 2"),
-    "dialer": ("fool's dialer", "fools dialer", "дозвон"),
+    "krugly": ("круглый", "дурак круглый", "krugly fool"),
+    "dialer": ("fool's dialer", "fools dialer", "dialer fool"),
     "skitgubbe": ("скитгаб", "mattis", "маттис", "swedish fool"),
 }
 
@@ -125,6 +129,8 @@ class TwoPhaseState:
     first_attacker_seat: int | None = None
     """The table view: who leads phase 2 when the table says so (later games, B6)."""
     seed: int = 0
+    first_out: tuple[int, ...] = ()
+    """Phase 2: the seat(s) that ran out first (`krugly`'s "play for the winner" option)."""
 
     @property
     def phase(self) -> int:
@@ -204,7 +210,7 @@ def _enter_phase2(state: TwoPhaseState) -> TwoPhaseState:
         out_of_play=result.out_of_play,
         previous_fool=state.previous_fool,
     )
-    return replace(state, durak=durak)
+    return replace(state, durak=durak, first_out=durak.finished)
 
 
 def _lowest_trump_holder(result: Handover) -> int | None:
@@ -236,6 +242,7 @@ def deal(
     previous_fool: int | None = None,
     order: Sequence[Card] | None = None,
 ) -> TwoPhaseState:
+    _check_rules(rules)
     if not 0 <= dealer < players:
         raise InvalidPosition(f"dealer seat {dealer} does not exist")
     first = _collection(rules).deal(rules, players, seed, dealer, order)
@@ -255,6 +262,7 @@ def table_game(
     ``trump_suit`` given must agree with a fixed trump); ``first_attacker_seat`` names who leads
     phase 2 (later games)."""
     del trump_card  # phase 1 shows the trump card
+    _check_rules(rules)
     if not 0 <= dealer < players:
         raise InvalidPosition(f"dealer seat {dealer} does not exist")
     if trump_suit is not None and rules.fixed_trump not in (None, trump_suit):
@@ -324,7 +332,10 @@ def check_and_apply(state: TwoPhaseState, move: Move) -> tuple[Verdict, TwoPhase
         return verdict, _enter_phase2(replace(state, collection=collection))
     inner, durak = durak_engine.check_and_apply(state.durak, move)
     verdict = _rewrap(inner, state)
-    return verdict, state if not verdict.ok else replace(state, durak=durak)
+    if not verdict.ok:
+        return verdict, state
+    first_out = state.first_out or durak.finished
+    return verdict, replace(state, durak=durak, first_out=first_out)
 
 
 def legal_moves(state: TwoPhaseState) -> list[Move]:
@@ -340,7 +351,22 @@ def legal_moves(state: TwoPhaseState) -> list[Move]:
 def outcome(state: TwoPhaseState) -> Outcome | None:
     if state.durak is None:
         return None
-    return durak_outcome(state.durak)
+    result = durak_outcome(state.durak)
+    if result is None or state.rules.end_loser is not EndLoser.FIRST_OUT_WINS:
+        return result
+    if state.durak.drawn_by_repetition or not state.first_out:
+        return result
+    # §4.20.13 option "play for the winner": the first player out wins, all others lose; those
+    # who run out together (or start phase 2 with no cards) win together [assumption]
+    winners = state.first_out
+    losers = tuple(s for s in range(state.players) if s not in winners)
+    reason = "the first player out wins, all others lose (§4.20.13)"
+    return Outcome(losers, winners, not losers, reason, {})
+
+
+def _check_rules(rules: Rules) -> None:
+    if rules.variant == "dialer" and rules.base_mode is BaseMode.SIMPLE:
+        raise InvalidRules("dialer: phase 2 is podkidnoy or perevodnoy (§4.23.8), not simple")
 
 
 def describe(state: TwoPhaseState, lang: str = "en") -> str:
@@ -352,6 +378,29 @@ def describe(state: TwoPhaseState, lang: str = "en") -> str:
 
 def bout_number(state: TwoPhaseState) -> int:
     return state.bouts
+
+
+_PHASE2_NOTES = {
+    "krestovy": "phase 2: diamonds are trump; clubs are beaten only by a higher club; one card "
+    "a bout, no throw-ins or transfers; beaten: both cards to the discard and the defender "
+    "leads; not beaten: he takes the card and his left neighbour leads (§6 ambiguity 2)",
+    "krugly": "phase 2: the lowest trump leads first; nobody draws",
+    "dialer": "phase 2: podkidnoy without a stock (no refill); the lowest trump leads; players "
+    "who collected nothing are out at once",
+    "skitgubbe": "phase 2: the drawer of the last reserve card leads; a failed defence takes "
+    "the card and the taker's left neighbour leads; a beaten card lets the defender lead",
+}
+
+
+def page_notes(rules: Rules) -> list[str]:
+    """The two phases in words (for :mod:`referee.rules_page`)."""
+    collection = COLLECTIONS.get(rules.variant)
+    if collection is None:
+        return []
+    notes = [*collection.notes, _PHASE2_NOTES[rules.variant]]
+    if rules.end_loser is EndLoser.FIRST_OUT_WINS:
+        notes.append("play for the winner: the first player out wins, all others lose")
+    return notes
 
 
 register(

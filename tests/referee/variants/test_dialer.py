@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from two_phase_builders import card, cards, phase2, play, rules, run_script, stacked, verdict, view
 
-from referee import Suit, outcome
+from referee import Suit, outcome, rules_for
 from referee.engines.phase1_dialer import DialerRow
-from referee.engines.two_phase import TwoPhaseState
+from referee.engines.two_phase import TwoPhaseState, deal
+from referee.errors import InvalidRules
 
 DI = rules("dialer")
 
@@ -136,3 +138,14 @@ def test_camera_the_table_view_checks_captures_from_the_row() -> None:
         ],
     )
     assert state.hands[1].fully_known
+
+
+def test_rule_8_option_phase_2_may_be_perevodnoy_but_not_simple() -> None:
+    transfer = rules_for("dialer", {"base_mode": "perevodnoy"})
+    state = phase2(transfer, ["7h 6c", "7d Ac Kc", "8h 9h 6h"], trump="9s")
+    state = play(state, "A:attack 7h")
+    assert verdict(state, "B:transfer 7d").ok
+    state = play(state, "B:transfer 7d")
+    assert state.durak is not None and state.durak.defender == 2
+    with pytest.raises(InvalidRules):
+        deal(rules_for("dialer", {"base_mode": "simple"}), 3, 1)

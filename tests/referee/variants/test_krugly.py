@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from two_phase_builders import card, cards, phase2, play, rules, run_script, stacked, verdict, view
 
-from referee import Suit, outcome
+from referee import Suit, outcome, rules_for
 from referee.engines.phase1_krugly import KruglyLayout
 from referee.engines.two_phase import TwoPhaseState
 
@@ -164,3 +164,13 @@ def test_camera_the_table_view_sees_every_card_of_phase_1() -> None:
         ],
     )
     assert state.hands[1].fully_known and state.hands[1].known == cards("8h 7h")
+
+
+def test_rule_13_option_play_for_the_winner_the_first_out_wins_all_others_lose() -> None:
+    winner = rules_for("krugly", {"play_for_winner": "true"})
+    state = phase2(winner, ["7h", "8h 6c", "9c Kd"], trump="Qs")
+    state = play(state, "A:attack 7h", "B:beat 7h/8h")  # A is out first
+    state = play(state, "B:attack 6c", "C:beat 6c/9c")  # B is out next; C holds Kd
+    result = outcome(state)
+    assert state.is_over and result is not None
+    assert result.winners == (0,) and set(result.losers) == {1, 2} and not result.draw

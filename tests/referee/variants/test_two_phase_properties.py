@@ -48,16 +48,21 @@ from referee.engines.two_phase import VARIANT_RULES, TwoPhaseState, deal
 from referee.export import export_text, parse_text
 from referee.moves import format_move
 from referee.record import GameRecord
-from referee.rules import Rules
+from referee.rules import EndLoser, Rules
 from referee.setup import deck_of
 from referee.simulate import MAX_MOVES, choose, random_game
+
+OPTIONS = {"dialer": ("", "base_mode=perevodnoy"), "krugly": ("", "play_for_winner=true")}
+"""Table options played too, besides the defaults."""
 
 
 def _cases() -> list[tuple[str, int, int]]:
     out = []
-    for slug, rules in VARIANT_RULES.items():
-        for players in range(rules.min_players, rules.max_players + 1):
-            out.extend((slug, players, deck) for deck in rules.allowed_decks)
+    for name, rules in VARIANT_RULES.items():
+        for option in OPTIONS.get(name, ("",)):
+            slug = f"{name}:{option}" if option else name
+            for players in range(rules.min_players, rules.max_players + 1):
+                out.extend((slug, players, deck) for deck in rules.allowed_decks)
     return out
 
 
@@ -65,9 +70,12 @@ CASES = _cases()
 
 
 def _rules(slug: str, deck: int) -> Rules:
-    if len(VARIANT_RULES[slug].allowed_decks) == 1:
-        return rules_for(slug)
-    return rules_for(slug, {"deck": str(deck)})
+    """``slug`` is a variant, or ``variant:option=value``."""
+    name, _, option = slug.partition(":")
+    options = dict([option.split("=")]) if option else {}
+    if len(VARIANT_RULES[name].allowed_decks) > 1:
+        options["deck"] = str(deck)
+    return rules_for(name, options)
 
 
 def _walk(
@@ -128,9 +136,14 @@ def test_cards_are_conserved_apply_is_pure_and_every_game_ends(
         assert last is not None and last.is_over and last.durak is not None
         result = outcome(last)
         assert result is not None
-        assert result.draw or result.fool is not None
-        holding = [s for s in range(players) if last.hands[s].count > 0]
-        assert holding == ([] if result.draw else [result.fool]) or last.durak.drawn_by_repetition
+        assert result.draw or result.losers
+        assert set(result.losers).isdisjoint(result.winners)
+        if rules.end_loser is EndLoser.LAST_WITH_CARDS:
+            holding = [s for s in range(players) if last.hands[s].count > 0]
+            expected = [] if result.draw else [result.fool]
+            assert holding == expected or last.durak.drawn_by_repetition
+        else:  # play for the winner: the first out win
+            assert result.winners == last.first_out or last.durak.drawn_by_repetition
         assert legal_moves(last) == []
 
 
