@@ -227,11 +227,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 print(
                     f"          ({'не проверено' if args.lang == 'ru' else 'not checked'}: {note})"
                 )
-    result = result_text(outcome(last_state))
+            for found in verdict.earlier:  # a revoke shown by this move
+                label = "раньше" if args.lang == "ru" else "earlier"
+                print(f"          ({label}: {found.message(args.lang)} [{found.rule}])")
+    final = outcome(last_state)
+    result = result_text(final)
+    scores = {} if final is None else {k: list(v) for k, v in final.scores.items()}
     if args.json:
-        print(json.dumps({"result": result, "illegal_moves": illegal}, ensure_ascii=False))
+        summary: dict[str, Any] = {"result": result, "illegal_moves": illegal}
+        if scores:
+            summary["scores"] = scores
+        print(json.dumps(summary, ensure_ascii=False))
     else:
         print(f"result: {result}; illegal moves caught: {illegal}")
+        if scores:
+            listed = "; ".join(f"{k} {':'.join(map(str, v))}" for k, v in scores.items())
+            print(f"scores: {listed}")
     return 0
 
 

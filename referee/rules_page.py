@@ -65,11 +65,7 @@ _CAMERA_EXTRA: dict[str, str] = {
         "the named suit is entered with the move (A:play Qs=h); draws and passes are not "
         "checked; the loser lays his hand face up for scoring (A:showhand ...)"
     ),
-    "pasyansny": (
-        "the laugh needs a person: whoever runs the table enters A:laugh (somebody laughed, A "
-        "passes) or A:nolaugh (nobody laughed, A takes the pile); 'I have none' is checked in "
-        "hindsight"
-    ),
+    "pasyansny": "'I have none' is checked in hindsight, when the card he held shows",
 }
 
 

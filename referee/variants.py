@@ -90,7 +90,8 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str], ...] = (
         "pasyansny",
         "Дурак пасьянсный (Patience Fool) S3:264",
         "partly",
-        'the laugh rule and "I have none" claims',
+        'the laugh rule and "I have none" claims; the laugh is entered by a person '
+        "(A:laugh: somebody laughed, A passes; A:nolaugh: nobody laughed, A takes the pile)",
     ),
     (
         "pogonny",
