@@ -52,6 +52,7 @@ from referee.engines.relay_state import (
     deck_of,
     describe,
     evolve,
+    holding_9d,
     is_centre_pile,
     outcome,
     ranks_in_order,
@@ -152,6 +153,8 @@ def _play(state: RelayState, move: Move) -> RelayState:
     rules = state.rules
     match move:
         case Attack(player=seat, cards=(card,), from_stock=from_spread):
+            if state.turn == NO_SEAT:  # a first lead the table view could not name
+                state = evolve(state, hands=holding_9d(rules, state.hands, seat))
             state = _push(_remove(state, seat, card, from_spread), seat, card)
             state = evolve(state, leader=seat, turn=seat)
             if clears(rules, card, lead=True):

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from referee.cards import Card, CardSet
 from referee.engines.relay_state import (
+    NINE_OF_DIAMONDS,
     RelayPhase,
     RelayState,
     deck_of,
@@ -295,15 +296,28 @@ def _check_lead(state: RelayState, move: Attack, j: _Judgement) -> None:
     else:
         _from_hand(state, move.player, card, j)
     if j.violation is None and state.turn == NO_SEAT:
-        _note_first_leader(state, card, j)
+        _note_first_leader(state, move.player, card, j)
 
 
-def _note_first_leader(state: RelayState, card: Card, j: _Judgement) -> None:
+def _note_first_leader(state: RelayState, player: int, card: Card, j: _Judgement) -> None:
     rules = state.rules
-    if rules.first_attacker is FirstAttacker.HOLDER_OF_9D and card != Card.parse("9d"):
+    if rules.first_attacker is FirstAttacker.HOLDER_OF_9D and card != NINE_OF_DIAMONDS:
+        holder = next(
+            (s for s, h in enumerate(state.hands) if NINE_OF_DIAMONDS in h.known), NO_SEAT
+        )
+        if holder not in (NO_SEAT, player):
+            j.violation = _v(
+                Code.OUT_OF_TURN,
+                _rule(state, "first"),
+                who=seat_letter(player),
+                why=f"{seat_letter(holder)} holds 9D and leads first",
+                why_ru=f"у {seat_letter(holder)} 9♦, он ходит первым",
+            )
+            return
         j.cannot_check(
-            "the first leader holds 9D (§4.9.5): hands are not seen",
-            "первым ходит тот, у кого 9♦ (§4.9.5): руки не видны",
+            "the first leader holds 9D (§4.9.5): hands are not seen (9D is now taken to be in "
+            "his hand)",
+            "первым ходит тот, у кого 9♦ (§4.9.5): руки не видны (считаем, что 9♦ у него)",
         )
     elif rules.first_attacker is FirstAttacker.LOWEST_TRUMP:
         j.cannot_check(

@@ -319,6 +319,7 @@ def table_game(
     leader = NO_SEAT
     if first_attacker_seat is not None:
         leader = first_attacker_seat
+        hands = list(holding_9d(rules, tuple(hands), leader))
     elif rules.first_attacker is FirstAttacker.LEFT_OF_DEALER:
         leader = first
     return RelayState(
@@ -341,6 +342,24 @@ def table_game(
         bouts=0,
         seed=0,
     )
+
+
+NINE_OF_DIAMONDS = Card(Rank.NINE, Suit.DIAMONDS)
+
+
+def holding_9d(rules: Rules, hands: tuple[Hand, ...], leader: int) -> tuple[Hand, ...]:
+    """`bez_nazvaniya` (§4.9.5): the holder of 9D leads first, so the table view knows that the
+    first leader holds it (unless the table has seen it elsewhere). If it later comes from
+    another hand, the referee says so."""
+    if rules.first_attacker is not FirstAttacker.HOLDER_OF_9D:
+        return hands
+    if any(NINE_OF_DIAMONDS in h.known for h in hands):
+        return hands
+    hand = hands[leader]
+    if len(hand.known) >= hand.count:
+        return hands
+    claimed = Hand(hand.count, hand.known.add(NINE_OF_DIAMONDS), hand.seen)
+    return (*hands[:leader], claimed, *hands[leader + 1 :])
 
 
 # --- the end and the description -----------------------------------------------------------------

@@ -49,6 +49,15 @@ def test_rule_5_the_holder_of_9d_leads_first_in_every_game() -> None:
     lead = verdict(view, "B:attack 7c")
     assert lead.ok and any("9D" in note for note in lead.unchecked)
     assert not any("9D" in note for note in verdict(view, "B:attack 9d").unchecked)
+    # ... and checks it when the cards show: 9D is now taken to be in B's hand
+    view = play(view, "B:attack 7c")
+    assert verdict(view, "C:beat 7c/9d").code == "card_in_another_hand"
+    named = table_game(BN, 3, trump_suit=view.trump_suit, first_attacker_seat=2)
+    assert card("9d") in named.hands[2].known
+    # the last card dealt is shown: if it is 9D, its receiver must lead
+    shown = table_game(BN, 3, trump_card=card("9d"))  # 36 cards from B: A receives it
+    assert verdict(shown, "B:attack 7c").code == "out_of_turn"
+    assert verdict(shown, "A:attack 7c").ok
 
 
 def test_rule_6_the_next_player_beats_the_top_card_until_there_are_n_cards() -> None:
