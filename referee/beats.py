@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from referee.cards import Card, Rank, Suit, lowest_rank
 from referee.rules import JokerRule, Rules
+
+if TYPE_CHECKING:
+    from referee.state import GameState
 
 Reason = tuple[str, str]
 """A reason in English and Russian."""
 
 
-def beat_failure(rules: Rules, trump: Suit | None, attack: Card, cover: Card) -> Reason | None:
-    """Why ``cover`` does not beat ``attack`` (English, Russian), or None when it does."""
+def beat_failure(
+    rules: Rules,
+    trump: Suit | None,
+    attack: Card,
+    cover: Card,
+    trump_joker: Card | None = None,
+) -> Reason | None:
+    """Why ``cover`` does not beat ``attack`` (English, Russian), or None when it does.
+
+    ``trump_joker`` is the joker turned as the trump card in `two_jokers` (its whole colour is
+    trump, §4.40.4)."""
+    if rules.joker_rule is JokerRule.COLOUR_JOKERS:
+        return _colour_joker_failure(trump, trump_joker, attack, cover)
     if rules.joker_rule is JokerRule.BLANK_BEATS_ALL_BEATEN_BY_ALL:
         if cover.is_blank or attack.is_blank:
             return None
@@ -58,3 +74,86 @@ def beat_failure(rules: Rules, trump: Suit | None, attack: Card, cover: Card) ->
 
 def beats(rules: Rules, trump: Suit | None, attack: Card, cover: Card) -> bool:
     return beat_failure(rules, trump, attack, cover) is None
+
+
+def defence_trump(state: GameState, defender: int) -> Suit | None:
+    """The trump suit that applies when ``defender`` beats: his personal trump in
+    `fool_personal_trumps` (§4.13.5, the defender's), else the game's trump suit."""
+    if state.personal_trumps:
+        return state.personal_trumps[defender].suit
+    return state.trump_suit
+
+
+def cover_failure(state: GameState, defender: int, attack: Card, cover: Card) -> Reason | None:
+    """:func:`beat_failure` with the trump that applies to ``defender`` in ``state``."""
+    return beat_failure(
+        state.rules, defence_trump(state, defender), attack, cover, state.trump_joker
+    )
+
+
+# --- `two_jokers` (§4.40) --------------------------------------------------------------------
+
+
+def _colour_joker_failure(
+    trump: Suit | None, trump_joker: Card | None, attack: Card, cover: Card
+) -> Reason | None:
+    """§4.40: the joker of the trump colour is the highest card; the other joker beats any card
+    of its own colour and is beaten by any trump or the highest joker (§4.40.5). With a joker as
+    the trump card, both suits of its colour are trumps and beat each other by rank only."""
+    if trump_joker is not None:
+        trump_red: bool | None = trump_joker.is_red
+    elif trump is not None:
+        trump_red = trump.is_red
+    else:
+        trump_red = None
+
+    def is_trump(card: Card) -> bool:
+        if trump_joker is not None:
+            return card.is_normal and card.is_red == trump_red
+        return card.suit is not None and card.suit == trump
+
+    if cover.is_joker:
+        if cover.is_red == trump_red:
+            return None  # the highest card of the game
+        if attack.is_normal and attack.is_red == cover.is_red and not is_trump(attack):
+            return None
+        return (
+            "this joker beats only non-trump cards of its own colour",
+            "этот джокер бьёт только некозырные карты своего цвета",
+        )
+    if attack.is_joker:
+        if attack.is_red == trump_red:
+            return ("the highest joker cannot be beaten", "старший джокер не бьётся")
+        if is_trump(cover):
+            return None
+        return (
+            "the lesser joker is beaten only by a trump or the highest joker",
+            "младший джокер бьётся только козырем или старшим джокером",
+        )
+    assert attack.rank is not None and cover.rank is not None
+    if is_trump(attack):
+        if not is_trump(cover):
+            return (
+                "a trump is beaten only by a higher trump",
+                "козырь бьётся только старшим козырем",
+            )
+        if cover.rank > attack.rank:
+            return None
+        if cover.rank == attack.rank:
+            return (
+                "trumps of equal rank cannot beat each other (§4.40.4c)",
+                "козыри одного достоинства друг друга не бьют (§4.40.4c)",
+            )
+        return ("a lower trump does not beat", "младший козырь не бьёт")
+    if is_trump(cover):
+        return None
+    if attack.suit == cover.suit:
+        if cover.rank > attack.rank:
+            return None
+        if cover.rank == attack.rank:
+            return ("a card of equal rank does not beat", "карта того же достоинства не бьёт")
+        return ("a lower card of the same suit does not beat", "младшая карта той же масти не бьёт")
+    return (
+        "a different suit that is not trump does not beat",
+        "карта другой масти, не козырь, не бьёт",
+    )

@@ -7,9 +7,11 @@ hand are listed in the verdict's ``unchecked``. ``apply`` never changes its inpu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
-from referee.beats import Reason, beat_failure
+from referee.beats import Reason, beat_failure, cover_failure
 from referee.bout import (
     attack_form_failure,
     attack_limit,
@@ -31,13 +33,15 @@ from referee.moves import (
     Take,
     ThrowIn,
     Transfer,
+    VariantMove,
     format_move,
     seat_letter,
 )
-from referee.resolution import resolve_success, resolve_take, settle
-from referee.rules import AttackForm, ThrowInMatch, ThrowInWho, TransferMode
+from referee.resolution import face_up_played, resolve_success, resolve_take, settle
+from referee.rules import AttackForm, ThrowInMatch, ThrowInWho, TransferMode, TrumpSource
 from referee.setup import deck_of
 from referee.state import NO_SEAT, GameState, Hand, Pair, Phase, evolve
+from referee.stock_moves import TurnTrumps
 from referee.verdicts import Code, Verdict, Violation
 
 _DECK_CACHE: dict[tuple[int, int, int, bool], CardSet] = {}
@@ -331,8 +335,9 @@ def _check_defend(state: GameState, move: Defend, j: _Judgement) -> None:
     if j.violation is not None:
         return
     j.move = Defend(move.player, target.attack, card)
-    why = beat_failure(state.rules, state.trump_suit, target.attack, card)
-    if why is not None:
+    why = cover_failure(state, move.player, target.attack, card)
+    if why is not None and not state.rules.random_selection:
+        # (`negotiable` §4.26.3: a random card that does not beat is played, and he takes all)
         j.violation = _v(
             Code.DOES_NOT_BEAT,
             _beat_rule(state),
@@ -429,6 +434,8 @@ def _check_throw_in(state: GameState, move: ThrowIn, j: _Judgement) -> None:
     j.move = ThrowIn(move.player, cards)
     for card in cards:
         why = _throw_in_mismatch(state, card)
+        if why is not None and rules.random_selection and len(cards) == 1:
+            break  # `negotiable` §4.26.4: the random card goes back; his throw-ins end
         if why is not None:
             rule = (
                 "B9"
@@ -754,10 +761,27 @@ def _judge(state: GameState, move: Move) -> _Judgement:
     if state.phase is Phase.REVEAL and not isinstance(move, RevealTrump):
         j.violation = _v(Code.MUST_REVEAL_TRUMP, "§4.34")
         return j
+    if (
+        not state.personal_trumps
+        and state.rules.trump_source is TrumpSource.PERSONAL_PER_PLAYER
+        and type(move) is not TurnTrumps
+    ):
+        j.violation = _v(Code.MUST_TURN_PERSONAL_TRUMPS, "§4.13.3")
+        return j
     check_fn = _CHECKS.get(type(move))
     if check_fn is None:
         raise InvalidMove(f"not a move: {move!r}")
     check_fn(state, move, j)  # type: ignore[operator]
+    if (
+        state.rules.random_selection
+        and not state.full_info
+        and j.violation is None
+        and type(move) in (Attack, ThrowIn, Defend)
+    ):
+        j.cannot_check(
+            "the card was pulled at random, unseen by its holder (§4.26.1-3)",
+            "карта вытянута наугад, не глядя (§4.26.1-3)",
+        )
     return j
 
 
@@ -810,7 +834,23 @@ def _add_pogony(state: GameState, player: int, cards: tuple[Card, ...]) -> GameS
     return evolve(state, stats=replace(state.stats, pogony=tuple(pogony)))
 
 
+_PLAYS: dict[type, Callable[[GameState, Any], GameState]] = {}
+"""How each registered variant move changes the state (see :func:`register_move`)."""
+
+
+def register_move(
+    kind: type[VariantMove],
+    check_fn: Callable[[GameState, Any, _Judgement], None],
+    play_fn: Callable[[GameState, Any], GameState],
+) -> None:
+    """Teach the engine a variant move: how to judge it and how to make it."""
+    _CHECKS[kind] = check_fn
+    _PLAYS[kind] = play_fn
+
+
 def _play(state: GameState, move: Move) -> GameState:
+    if state.face_up:
+        state = face_up_played(state, move)
     match move:
         case Attack(player=player, cards=cards, from_stock=from_stock):
             if from_stock:
@@ -849,8 +889,16 @@ def _play(state: GameState, move: Move) -> GameState:
                 table=table,
                 last_defence=card,
                 self_throw=None if state.self_throw == covers else state.self_throw,
-                passed=frozenset() if new_rank else state.passed,
+                passed=state.throw_barred if new_rank else state.passed,
             )
+            if state.rules.random_selection and cover_failure(state, player, covers, card):
+                return resolve_take(state)  # `negotiable` §4.26.3: a failed beat takes all
+        case ThrowIn(player=player, cards=cards) if state.rules.random_selection and (
+            _throw_in_mismatch(state, cards[0]) is not None
+        ):
+            # `negotiable` §4.26.4 [assumption]: the card goes back, his throw-ins end
+            barred = state.throw_barred | {player}
+            state = evolve(state, throw_barred=barred, passed=state.passed | barred)
         case ThrowIn(player=player, cards=cards):
             state = evolve(
                 state,
@@ -872,7 +920,7 @@ def _play(state: GameState, move: Move) -> GameState:
                 passed=frozenset(),
             )
         case Take():
-            state = evolve(state, phase=Phase.TAKING, passed=frozenset())
+            state = evolve(state, phase=Phase.TAKING, passed=state.throw_barred)
         case Pass(player=player):
             state = evolve(state, passed=state.passed | {player})
         case Done():
@@ -889,4 +937,10 @@ def _play(state: GameState, move: Move) -> GameState:
                 out_of_play=state.out_of_play.add(card),
                 phase=Phase.ATTACK,
             )
+        case VariantMove():
+            state = _PLAYS[type(move)](state, move)
     return settle(state)
+
+
+# the variant moves of referee.stock_moves register their checks here
+import referee.stock_play  # noqa: E402, F401

@@ -17,8 +17,10 @@ Tokens are in the order things happened. ``7h`` places a card (the lead, or a th
 bout's attacker; ``C:9c`` by another seat; ``7h+7d`` several at once; ``7h*`` from the stock);
 ``7h/9h`` places 7h and covers it with 9h at once, or covers a 7h already on the table;
 ``~7d`` transfers; ``take`` and ``C:pass`` are said in mid-bout; ``reveal=Qd`` turns a hidden
-trump. ``| bito`` and ``| take`` say how the bout ended (the last passes are implied);
-``| open`` marks an unfinished bout. ``{...}`` is a comment: illegal attempts are shown there.
+trump; ``B:swap=7h+8d`` is a move that only some variants have (``SEAT:verb=args``, spaces
+in the arguments written ``_``). ``| bito`` and ``| take`` say how the bout ended (the last
+passes are implied); ``| open`` marks an unfinished bout. ``{...}`` is a comment: illegal
+attempts are shown there.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from referee.cards import Card, Suit, parse_cards
 from referee.errors import InvalidNotation
 from referee.game import State, bout_number, check_and_apply, outcome
 from referee.moves import (
+    VARIANT_MOVES,
     Attack,
     Defend,
     Done,
@@ -40,6 +43,7 @@ from referee.moves import (
     Take,
     ThrowIn,
     Transfer,
+    VariantMove,
     format_move,
     parse_move,
     parse_seat,
@@ -68,6 +72,13 @@ def result_text(result: Outcome | None) -> str:
 
 def _cards_token(cards: Sequence[Card]) -> str:
     return "+".join(str(c) for c in cards)
+
+
+def _variant_token(move: VariantMove) -> str:
+    """A variant move as one token: ``B:swap=7h+8d`` (always with its seat; spaces become
+    ``_``)."""
+    args = move.format_args().replace(" ", "_")
+    return f"{seat_letter(move.player)}:{move.verb}" + (f"={args}" if args else "")
 
 
 class _BoutWriter:
@@ -115,6 +126,9 @@ class _BoutWriter:
             case RevealTrump(card=card):
                 self.tokens.append(f"reveal={card}")
                 self.kinds.append("reveal")
+            case VariantMove():
+                self.tokens.append(_variant_token(move))
+                self.kinds.append("variant")
 
     def _place(self, token: str, cards: Sequence[Card]) -> None:
         self.tokens.append(token)
@@ -162,13 +176,13 @@ def export_steps(header: Header, steps: Sequence[Step]) -> str:
                 target.add(move, before, comment=text)
             continue
         state = step.state
-        if isinstance(move, RevealTrump) and bout is None:
+        if isinstance(move, (RevealTrump, VariantMove)) and bout is None:
             pending.append((move, before))
             continue
         if bout is None:
             bout = _BoutWriter(before.bouts + 1, before)
             for early, early_before in pending:
-                if isinstance(early, RevealTrump):
+                if isinstance(early, (RevealTrump, VariantMove)):
                     bout.add(early, early_before)
             pending = []
             if before.attacker < 0:
@@ -323,6 +337,9 @@ def _parse_bout(
             play(Done(seat))
         elif body.startswith("reveal="):
             play(RevealTrump(state.attacker if state.attacker >= 0 else seat, Card.parse(body[7:])))
+        elif body.partition("=")[0] in VARIANT_MOVES:
+            verb, _, args = body.partition("=")
+            play(parse_move(f"{seat_letter(seat)}:{verb} {args.replace('_', ' ')}"))
         elif body.startswith("~"):
             play(Transfer(state.defender, parse_cards(body[1:])))
         else:

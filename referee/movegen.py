@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from referee.beats import beats
+from referee.beats import beat_failure, beats, defence_trump
 from referee.bout import (
     attack_limit,
     defender_may_self_throw,
@@ -20,8 +20,23 @@ from referee.bout import (
 from referee.cards import Card, Rank
 from referee.errors import InvalidPosition
 from referee.moves import Attack, Defend, Done, Move, Pass, RevealTrump, Take, ThrowIn, Transfer
-from referee.rules import AttackForm, ThrowInMatch, ThrowInWho, TransferMode
+from referee.rules import (
+    AttackForm,
+    ThrowInMatch,
+    ThrowInWho,
+    TransferMode,
+    TrumpDynamics,
+    TrumpSource,
+)
+from referee.setup import personal_trump_cards
 from referee.state import GameState, Phase
+from referee.stock_moves import (
+    StockSwap,
+    TrumpExchange,
+    TurnTrumps,
+    exchange_blocker,
+    swap_blocker,
+)
 
 _SHAPES = {
     AttackForm.PAIR_STRUCTURES: ((1,), (2,), (3,), (2, 1), (4,), (2, 2), (3, 2), (4, 1), (2, 2, 1)),
@@ -42,10 +57,19 @@ def legal_moves(state: GameState) -> list[Move]:
         assert state.hidden_trump is not None
         return [RevealTrump(state.attacker, state.hidden_trump)]
     if state.phase is Phase.ATTACK:
+        if (
+            not state.personal_trumps
+            and state.rules.trump_source is TrumpSource.PERSONAL_PER_PLAYER
+        ):
+            return [TurnTrumps(state.dealer, personal_trump_cards(state))]
+        if state.rules.trump_dynamics is TrumpDynamics.PRE_TURN_INDICATOR_EXCHANGE:
+            return _attacks(state) + _trump_exchanges(state)
         return _attacks(state)
     moves: list[Move] = []
     if state.phase is Phase.DEFENCE:
         moves += _defences(state)
+        if state.rules.pre_beat_exchange:
+            moves += _swaps(state)
         moves += _transfers(state)
         if any(p.cover is None for p in state.table):
             moves.append(Take(state.defender))
@@ -130,11 +154,39 @@ def _defences(state: GameState) -> list[Move]:
     targets = [p.attack for p in state.table if p.cover is None]
     if state.self_throw is not None:
         targets = [state.self_throw]
+    rules = state.rules
+    if rules.random_selection:  # `negotiable` §4.26.3: any card may be pulled
+        return [Defend(defender, target, card) for target in targets for card in hand]
+    trump = defence_trump(state, defender)
+    joker = state.trump_joker
     return [
         Defend(defender, target, card)
         for target in targets
         for card in hand
-        if beats(state.rules, state.trump_suit, target, card)
+        if beat_failure(rules, trump, target, card, joker) is None
+    ]
+
+
+def _swaps(state: GameState) -> list[Move]:
+    """`pokerny` §4.32.1: any two hand cards for the top two stock cards."""
+    if swap_blocker(state, state.defender) is not None:
+        return []
+    hand = sorted(state.hands[state.defender].known)
+    return [StockSwap(state.defender, pair) for pair in combinations(hand, 2)]
+
+
+def _trump_exchanges(state: GameState) -> list[Move]:
+    """`fool_five` §4.51.12: a trump-suit card becomes the trump card, another goes under."""
+    player = state.attacker
+    if exchange_blocker(state, player) is not None:
+        return []
+    hand = sorted(state.hands[player].known)
+    return [
+        TrumpExchange(player, new, other)
+        for new in hand
+        if new.suit is not None and new.suit == state.trump_suit
+        for other in hand
+        if other != new
     ]
 
 
@@ -196,11 +248,17 @@ def _throw_ins(state: GameState) -> list[Move]:
     if holder is None:
         return []
     moves: list[Move] = []
-    for group in _by_rank(_matching(state, holder)).values():
+    matching = _matching(state, holder)
+    for group in _by_rank(matching).values():
         for size in range(1, len(group) + 1):
             if not room_for(state, size):
                 break
             moves += [ThrowIn(holder, combo) for combo in combinations(group, size)]
+    if rules.random_selection and room_for(state, 1):
+        # `negotiable` §4.26.4: a random card that matches nothing goes back to the hand
+        moves += [
+            ThrowIn(holder, (c,)) for c in sorted(state.hands[holder].known) if c not in matching
+        ]
     return moves
 
 

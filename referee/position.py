@@ -19,6 +19,13 @@ variant        slug, with table options in brackets: ``podkidnoy(deck=52,base_mo
 ``quota``      the defender's hand when he became defender (the B10 limit's base)
 ``bout``       bouts played; ``dealer``; ``stats`` beaten/figures/pogony per seat; ``last``
                the latest cover when it is not the last pair's
+``ptrumps``    `fool_personal_trumps`: the personal trump card in front of each seat (A first)
+``tjoker``     `two_jokers`: the joker turned as the trump card (its colour is trump)
+``reserve``    `magadan`: face-down reserve cards per seat (counts: the cards are not seen)
+``faceup``     `fool_five`: the taken cards lying face up in front of each seat (``/`` between
+               seats; they are also listed in the seat's hand)
+``exchanged``  ``1`` when the bout's stock exchange was made (`pokerny`, `fool_five`);
+               ``barred`` the seats whose random throw-in missed (`negotiable`)
 =============  ======================================================================
 """
 
@@ -94,6 +101,7 @@ def write_position(
         fields.append(f"last={state.last_defence}")
     if state.self_throw is not None:
         fields.append(f"self={state.self_throw}")
+    fields += _special_fields(state)
     fields.append(f"bout={state.bouts}")
     fields.append(f"dealer={seat_letter(state.dealer)}")
     if any(state.stats.beaten) or any(state.stats.figures) or any(state.stats.pogony):
@@ -105,6 +113,24 @@ def write_position(
             )
         )
     return " ".join(fields)
+
+
+def _special_fields(state: GameState) -> list[str]:
+    """The fields of the special-rule variants (§5.4 part A), when they apply."""
+    out: list[str] = []
+    if state.personal_trumps:
+        out.append(f"ptrumps={_write_cards(state.personal_trumps)}")
+    if state.trump_joker is not None:
+        out.append(f"tjoker={state.trump_joker}")
+    if state.reserves:
+        out.append("reserve=" + ".".join(str(r.count) for r in state.reserves))
+    if state.face_up:
+        out.append("faceup=" + "/".join(_write_cards(pile) for pile in state.face_up))
+    if state.exchanged:
+        out.append("exchanged=1")
+    if state.throw_barred:
+        out.append("barred=" + "".join(seat_letter(s) for s in sorted(state.throw_barred)))
+    return out
 
 
 def _variant_and_options(text: str) -> tuple[str, dict[str, str]]:
@@ -229,10 +255,35 @@ def _build(rules: Rules, fields: dict[str, str]) -> GameState:
         stats=Stats(*stats_rows),
         seed=0,
     )
+    state = _read_special_fields(state, fields)
     if phase is Phase.OVER:
         playing = [s for s in range(players) if s not in state.finished]
         state = replace(state, fool=playing[0] if len(playing) == 1 else None)
     return state
+
+
+def _read_special_fields(state: GameState, fields: dict[str, str]) -> GameState:
+    players = state.players
+    changes: dict[str, object] = {}
+    if "ptrumps" in fields:
+        changes["personal_trumps"] = _cards(fields["ptrumps"])
+    if "tjoker" in fields:
+        changes["trump_joker"] = Card.parse(fields["tjoker"])
+        if state.trump_card is not None and state.trump_card.is_joker:
+            changes["trump_suit"] = None
+    if "reserve" in fields:
+        changes["reserves"] = tuple(Hand(int(c)) for c in fields["reserve"].split("."))
+    if "faceup" in fields:
+        changes["face_up"] = tuple(CardSet.of(_cards(t)) for t in fields["faceup"].split("/"))
+    if fields.get("exchanged") == "1":
+        changes["exchanged"] = True
+    if "barred" in fields:
+        changes["throw_barred"] = frozenset(parse_seat(c) for c in fields["barred"])
+    for name in ("personal_trumps", "reserves", "face_up"):
+        value = changes.get(name)
+        if isinstance(value, tuple) and len(value) != players:
+            raise InvalidNotation(f"{name}: one entry per seat is needed")
+    return replace(state, **changes) if changes else state  # type: ignore[arg-type]
 
 
 def _validate(state: GameState) -> None:
@@ -263,6 +314,10 @@ def _validate(state: GameState) -> None:
         raise InvalidPosition(f"cards appear twice: {' '.join(map(str, dupes))}")
     total = sum(h.count for h in state.hands) + state.stock_count + len(state.discard)
     total += len(state.out_of_play) + len(state.table) + sum(1 for p in state.table if p.cover)
+    total += sum(r.count for r in state.reserves)
+    for seat, pile in enumerate(state.face_up):
+        if pile - state.hands[seat].known:
+            raise InvalidPosition("face-up cards in front of a seat are part of its hand")
     if total > len(deck):
         raise InvalidPosition(f"the position holds {total} cards; the deck has {len(deck)}")
     for seat in (state.attacker, state.defender):

@@ -6,12 +6,14 @@ import random
 
 from referee.bout import defender_may_self_throw, throw_in_possible
 from referee.cards import Card, CardSet, Rank
+from referee.moves import Attack, Defend, Move, ThrowIn, Transfer
 from referee.rules import (
     DefenceMode,
     HandsPass,
     NextAttackerAfterTake,
     RefillMode,
     RefillOrder,
+    TakeWhat,
     TrumpDynamics,
 )
 from referee.setup import start_bout
@@ -56,6 +58,8 @@ def resolve_success(state: GameState) -> GameState:
         state = _recycle(state, cards)
     else:
         state = evolve(state, discard=state.discard | cards)
+    if state.reserves:
+        state = _unlock_reserve(state, state.defender)
     return _end_bout(state, next_attacker=state.defender)
 
 
@@ -99,6 +103,8 @@ def resolve_take(state: GameState) -> GameState:
     new_hand = Hand(hand.count + len(cards), hand.known | cards, hand.seen | cards)
     hands = (*state.hands[:defender], new_hand, *state.hands[defender + 1 :])
     state = evolve(state, hands=hands)
+    if state.rules.take_what is TakeWhat.ALL_KEPT_FACE_UP_IN_FRONT:
+        state = _lay_face_up(state, defender, cards)
     limit = state.rules.instant_loss_hand_size
     if limit is not None and new_hand.count >= limit:
         return evolve(
@@ -176,6 +182,8 @@ def _end_bout(state: GameState, next_attacker: int) -> GameState:
     bouts = state.bouts + 1
     state = evolve(state, table=(), bouts=bouts)
     state = _refill(state, bouts)
+    if state.reserves and state.stock_count == 0:
+        state = _release_reserves(state)
     n = state.players
     finished = list(state.finished)
     if state.stock_count == 0:
@@ -226,3 +234,68 @@ def _note_repetition(state: GameState) -> GameState:
     if state.cycle_keys.count(key) + 1 >= REPETITION_LIMIT:
         return evolve(state, phase=Phase.OVER, fool=None, drawn_by_repetition=True, cycle_keys=())
     return evolve(state, cycle_keys=(*state.cycle_keys, key))
+
+
+# --- `magadan`: the face-down reserves (§4.22) ------------------------------------------------
+
+
+def _move_reserve(state: GameState, seat: int, take: int) -> GameState:
+    """``take`` of ``seat``'s reserve cards go into his hand, unseen (the first ones by card
+    order in full information: he picks face-down cards, so which does not matter)."""
+    reserve = state.reserves[seat]
+    take = min(take, reserve.count)
+    if take == 0:
+        return state
+    moved = CardSet.of(sorted(reserve.known)[:take]) if state.full_info else CardSet()
+    hand = state.hands[seat]
+    hands = list(state.hands)
+    hands[seat] = Hand(hand.count + take, hand.known | moved, hand.seen)
+    reserves = list(state.reserves)
+    reserves[seat] = Hand(reserve.count - take, reserve.known - moved, reserve.seen)
+    return evolve(state, hands=tuple(hands), reserves=tuple(reserves))
+
+
+def _unlock_reserve(state: GameState, defender: int) -> GameState:
+    """§4.22.4: a successful defence makes one of the defender's reserve cards available; he
+    takes it into his hand [assumption], before the refill (which counts hand cards, §4.22.7)."""
+    return _move_reserve(state, defender, 1)
+
+
+def _release_reserves(state: GameState) -> GameState:
+    """§4.22.6: with the stock (trump card included) gone, every reserve card is available."""
+    for seat in range(state.players):
+        state = _move_reserve(state, seat, state.reserves[seat].count)
+    return state
+
+
+# --- `fool_five`: taken cards lie face up in front of the taker (§4.51.10) ----------------------
+
+
+def _lay_face_up(state: GameState, seat: int, cards: CardSet) -> GameState:
+    pile = state.face_up[seat] if state.face_up else CardSet()
+    return set_face_up(state, seat, pile | cards)
+
+
+def face_up_played(state: GameState, move: Move) -> GameState:
+    """Cards played from the face-up pile leave it; the taker picks the rest up when he makes his
+    next attack (§4.51.10 [assumption]). The pile stays part of his hand throughout."""
+    player = move.player
+    if player >= len(state.face_up) or not state.face_up[player]:
+        return state
+    pile = state.face_up[player]
+    match move:
+        case Attack():
+            rest = CardSet()
+        case ThrowIn(cards=cards) | Transfer(cards=cards):
+            rest = pile.remove(*cards)
+        case Defend(card=card):
+            rest = pile.remove(card)
+        case _:
+            return state
+    return set_face_up(state, player, rest)
+
+
+def set_face_up(state: GameState, seat: int, pile: CardSet) -> GameState:
+    face_up = list(state.face_up or (CardSet(),) * state.players)
+    face_up[seat] = pile
+    return evolve(state, face_up=tuple(face_up) if any(face_up) else ())

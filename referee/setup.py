@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from referee.cards import Card, CardSet, Suit, make_deck
 from referee.errors import InvalidPosition
 from referee.rules import (
+    DealPattern,
     FirstAttacker,
     JokerIndicator,
     LaterGames,
@@ -32,8 +33,13 @@ def _check_players(rules: Rules, players: int) -> None:
             f"{rules.variant} is played by {rules.min_players}-{rules.max_players} players, "
             f"not {players}"
         )
-    if not rules.deals_whole_deck and players * rules.hand_size > len(deck_of(rules)):
-        raise InvalidPosition(f"{players} hands of {rules.hand_size} do not fit in the deck")
+    per_seat = rules.hand_size + rules.reserve_facedown
+    if not rules.deals_whole_deck and players * per_seat > len(deck_of(rules)):
+        reserve = f" and reserves of {rules.reserve_facedown}" if rules.reserve_facedown else ""
+        raise InvalidPosition(
+            f"{players} hands of {rules.hand_size}{reserve} do not fit in the "
+            f"{len(deck_of(rules))}-card deck"
+        )
 
 
 def _empty_stats(players: int) -> Stats:
@@ -74,10 +80,21 @@ def deal(
     per_hand = len(deck) if rules.deals_whole_deck else rules.hand_size
     last_receiver = first
     dealt = 0
+    if rules.deal_pattern is DealPattern.THREE_THEN_TWO and not rules.deals_whole_deck:
+        # §4.51.3: three cards to each player, then two each (packets, clockwise)
+        for packet in (min(3, per_hand), max(0, per_hand - 3)):
+            for i in range(players):
+                last_receiver = (first + i) % players
+                hands[last_receiver].extend(deck[:packet])
+                del deck[:packet]
+        dealt = per_hand * players
     while deck and (rules.deals_whole_deck or dealt < per_hand * players):
         last_receiver = (first + dealt) % players
         hands[last_receiver].append(deck.pop(0))
         dealt += 1
+    reserves: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(players * rules.reserve_facedown):
+        reserves[(first + i) % players].append(deck.pop(0))  # §4.22.1: face down, one at a time
     stock = deck
     trump_card: Card | None = None
     trump: Suit | None = None
@@ -86,10 +103,13 @@ def deal(
     source = rules.trump_source
     if source in _TURNED_FROM_STOCK and not stock:
         source = TrumpSource.LAST_DEALT  # B5: the deal used up the deck
+    trump_joker: Card | None = None
     if source is TrumpSource.STOCK_BOTTOM:
         trump_card = _turn_indicator(rules, stock)
         stock.append(trump_card)
         trump = trump_card.suit if trump_card.is_normal else None
+        if trump_card.is_joker and rules.joker_indicator is JokerIndicator.COLOUR_TRUMP:
+            trump_joker = trump_card
         if rules.trump_dynamics is TrumpDynamics.HIDDEN_SECOND_TRUMP and len(stock) > 1:
             hidden = stock.pop(0)
     elif source is TrumpSource.LAST_DEALT:
@@ -137,6 +157,10 @@ def deal(
         successes=0,
         stats=_empty_stats(players),
         seed=seed,
+        trump_joker=trump_joker,
+        reserves=tuple(Hand(len(r), CardSet.of(r)) for r in reserves)
+        if rules.reserve_facedown
+        else (),
     )
     lot = random.Random(seed + 1_000_003)  # drawing lots: the same with or without ``order``
     attacker = first_attacker(state, lot, previous_fool)
@@ -166,7 +190,13 @@ def first_attacker(state: GameState, rng: random.Random, previous_fool: int | No
     ):
         return 0 if rules.dealer_outsider else (state.dealer + 1) % n
     trump = state.trump_suit
-    if rules.first_attacker is FirstAttacker.LOWEST_TRUMP and trump is not None:
+    if rules.first_attacker is FirstAttacker.LOWEST_TRUMP and (
+        rules.trump_source is TrumpSource.PERSONAL_PER_PLAYER or state.trump_joker is not None
+    ):
+        seat = _lowest_own_trump(state, rng)
+        if seat is not None:
+            return seat
+    elif rules.first_attacker is FirstAttacker.LOWEST_TRUMP and trump is not None:
         keyed = {
             seat: sorted(c.rank for c in h.known if c.is_normal and c.suit == trump and c.rank)
             for seat, h in enumerate(state.hands)
@@ -182,6 +212,44 @@ def first_attacker(state: GameState, rng: random.Random, previous_fool: int | No
     }
     best_low = min(lows.values())
     tied = [s for s, r in lows.items() if r == best_low]
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
+def personal_trump_cards(state: GameState) -> tuple[Card, ...]:
+    """`fool_personal_trumps` (full information): the cards the dealer turns from the top of the
+    stock, by seat (seat A first); he hands them out clockwise from his left (§4.13.3)."""
+    if state.personal_trumps:
+        return state.personal_trumps
+    n = state.players
+    first = (state.dealer + 1) % n
+    return tuple(state.stock[(seat - first) % n] for seat in range(n))
+
+
+def trump_suits_of(state: GameState, seat: int) -> frozenset[Suit]:
+    """The suits that are trumps for ``seat``: his personal trump (§4.13), the colour of a
+    trump joker (§4.40.4), or the trump suit."""
+    if state.rules.trump_source is TrumpSource.PERSONAL_PER_PLAYER:
+        suit = personal_trump_cards(state)[seat].suit
+        return frozenset() if suit is None else frozenset({suit})
+    if state.trump_joker is not None:
+        red = state.trump_joker.is_red
+        return frozenset(s for s in Suit if s.is_red == red)
+    return frozenset() if state.trump_suit is None else frozenset({state.trump_suit})
+
+
+def _lowest_own_trump(state: GameState, rng: random.Random) -> int | None:
+    """B6 with personal (§4.13.6) or colour (§4.40.7) trumps: the lowest rank among each
+    seat's trumps; ties by lot."""
+    lows: dict[int, int] = {}
+    for seat, hand in enumerate(state.hands):
+        suits = trump_suits_of(state, seat)
+        ranks = [c.rank for c in hand.known if c.suit in suits and c.rank is not None]
+        if ranks:
+            lows[seat] = min(ranks)
+    if not lows:
+        return None
+    best = min(lows.values())
+    tied = [s for s, r in lows.items() if r == best]
     return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
@@ -202,6 +270,8 @@ def start_bout(state: GameState, attacker: int) -> GameState:
         passed=frozenset(),
         last_defence=None,
         self_throw=None,
+        exchanged=False,
+        throw_barred=frozenset(),
     )
 
 
@@ -223,8 +293,11 @@ def table_game(
         counts = [base + (1 if (seat - first) % players < extra else 0) for seat in range(players)]
     else:
         counts = [rules.hand_size] * players
+    reserved = players * rules.reserve_facedown
     stock_count = (
-        0 if (rules.deals_whole_deck or rules.stock_discarded) else len(deck) - sum(counts)
+        0
+        if (rules.deals_whole_deck or rules.stock_discarded)
+        else len(deck) - sum(counts) - reserved
     )
     hidden_pending = rules.trump_dynamics is TrumpDynamics.HIDDEN_SECOND_TRUMP and stock_count > 1
     if hidden_pending:
@@ -232,6 +305,8 @@ def table_game(
     source = rules.trump_source
     if source in _TURNED_FROM_STOCK and len(deck) == sum(counts):
         source = TrumpSource.LAST_DEALT  # B5: the deal used up the deck
+    if source is TrumpSource.PERSONAL_PER_PLAYER:
+        trump_card = None  # §4.13.3: no card under the stock; the dealer turns one per seat
     needs_card = source in (
         TrumpSource.STOCK_BOTTOM,
         TrumpSource.LAST_DEALT,
@@ -252,6 +327,8 @@ def table_game(
         if trump_suit is None:
             raise InvalidPosition(f"{rules.variant}: the announced trump suit must be entered")
         suit = trump_suit
+    elif source is TrumpSource.PERSONAL_PER_PLAYER:
+        suit = None
     else:
         assert trump_card is not None
         suit = trump_card.suit if trump_card.is_normal else None
@@ -292,6 +369,14 @@ def table_game(
         successes=0,
         stats=_empty_stats(players),
         seed=0,
+        trump_joker=trump_card
+        if trump_card is not None
+        and trump_card.is_joker
+        and rules.joker_indicator is JokerIndicator.COLOUR_TRUMP
+        else None,
+        reserves=tuple(Hand(rules.reserve_facedown) for _ in range(players))
+        if rules.reserve_facedown
+        else (),
     )
     attacker = NO_SEAT
     if first_attacker_seat is not None:

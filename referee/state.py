@@ -100,6 +100,23 @@ class GameState:
     cycle_keys: tuple[int, ...] = ()
     """Positions seen at bout starts (for the repetition draw)."""
     drawn_by_repetition: bool = False
+    # --- special-rule variants (VARIANTS.md §5.4), part A ---
+    personal_trumps: tuple[Card, ...] = ()
+    """`fool_personal_trumps`: the face-up card in front of each seat (its suit is that seat's
+    trump, §4.13.3); empty until the dealer has turned them. The cards are also out of play."""
+    trump_joker: Card | None = None
+    """`two_jokers`: the joker turned as the trump card; every card of its colour is a trump
+    (§4.40.4). Kept after the joker itself has been drawn."""
+    reserves: tuple[Hand, ...] = ()
+    """`magadan`: each seat's face-down reserve (§4.22.1); ``known`` only in full information."""
+    face_up: tuple[CardSet, ...] = ()
+    """`fool_five`: the taken cards lying face up in front of each seat until his next attack
+    (§4.51.10). They are part of the hand (``Hand.count`` and ``known`` include them)."""
+    exchanged: bool = False
+    """A stock exchange was made in this bout (`pokerny` §4.32.1, `fool_five` §4.51.12)."""
+    throw_barred: frozenset[int] = frozenset()
+    """`negotiable`: seats whose random throw-in did not match; no more throw-ins this bout
+    (§4.26.4)."""
 
     @property
     def players(self) -> int:

@@ -14,19 +14,23 @@ from referee.errors import InvalidRules
 from referee.rules import (
     WHOLE_DECK,
     AttackForm,
+    DealPattern,
     EndLoser,
     FirstAttacker,
     HandsPass,
+    HandsVisibility,
     JokerIndicator,
     JokerRule,
     LaterGames,
     RefillMode,
     RefillOrder,
     Rules,
+    TakeWhat,
     ThrowInMatch,
     ThrowInWho,
     TransferMode,
     TrumpDynamics,
+    TrumpRule,
     TrumpSource,
     configure,
 )
@@ -261,6 +265,41 @@ _RULES: dict[str, Rules] = {
         fixed_trump=Suit.DIAMONDS,
         trump_immune_suits=frozenset({Suit.SPADES}),
     ),
+    # --- special rules (§5.4 items 10 and 12-16) on the durak engine ---
+    "two_jokers": replace(
+        PODKIDNOY,
+        jokers=2,
+        joker_rule=JokerRule.COLOUR_JOKERS,
+        joker_indicator=JokerIndicator.COLOUR_TRUMP,
+        trump_rule=TrumpRule.COLOUR_TRUMP_RANK_ONLY,
+    ),
+    "fool_personal_trumps": replace(
+        PODKIDNOY,
+        deck_copies=2,
+        trump_source=TrumpSource.PERSONAL_PER_PLAYER,
+        trump_rule=TrumpRule.DEFENDER_PERSONAL,
+    ),
+    "pokerny": replace(PODKIDNOY, pre_beat_exchange=True),
+    "negotiable": replace(
+        PODKIDNOY, hands_visibility=HandsVisibility.FACES_OUT, random_selection=True
+    ),
+    # §4.22.2: 6 + 5 cards a seat fit 3 players with 36 cards and 4 with 52, so 52 by default
+    "magadan": replace(PODKIDNOY, reserve_facedown=5, max_players=4, deck_ranks=52),
+    "fool_five": replace(
+        PODKIDNOY,
+        deck_ranks=52,
+        allowed_decks=(52,),
+        hand_size=5,
+        deal_pattern=DealPattern.THREE_THEN_TWO,
+        refill_n=5,
+        refill_order=RefillOrder.DEFENDER_LAST,
+        attack_form=AttackForm.PAIR_STRUCTURES,
+        attack_cap=None,
+        take_what=TakeWhat.ALL_KEPT_FACE_UP_IN_FRONT,
+        trump_dynamics=TrumpDynamics.PRE_TURN_INDICATOR_EXCHANGE,
+        first_attacker=FirstAttacker.LEFT_OF_DEALER,
+        later_games=LaterGames.LEFT_OF_DEALER,
+    ),
 }
 
 _PLUS_S_T = frozenset(
@@ -342,6 +381,12 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "figured": ("фигурный",),
     "chukchi_1": ("чухонский", "chukhon"),
     "japanese": ("японский",),
+    "two_jokers": ("с двумя джокерами", "два джокера", "two-jokers", "fool-with-two-jokers"),
+    "fool_personal_trumps": ("личные козыри", "personal-trumps", "fool-personal-trumps"),
+    "pokerny": ("покерный", "покерный дурак", "poker", "poker-fool"),
+    "negotiable": ("договорной", "договорной дурак", "the-fool-is-negotiable"),
+    "magadan": ("магадан", "магаданский", "fool-magadan"),
+    "fool_five": ("пятёрочный", "dureń piątkowy", "duren-piatkowy", "fool-five"),
 }
 
 

@@ -59,6 +59,9 @@ class Code(Enum):
     MUST_PLAY = "must_play"
     DRAW_NOT_ALLOWED = "draw_not_allowed"
     WRONG_RANK = "wrong_rank"
+    MUST_TURN_PERSONAL_TRUMPS = "must_turn_personal_trumps"
+    PERSONAL_TRUMPS_WRONG = "personal_trumps_wrong"
+    EXCHANGE_NOT_ALLOWED = "exchange_not_allowed"
 
     # two-phase games, phase 1 (§4.19 krestovy, §4.20 krugly, §4.23 dialer, §4.49 skitgubbe)
     NOT_DECK_TOP = "not_deck_top"
@@ -203,6 +206,15 @@ _TEMPLATES: dict[Code, tuple[str, str]] = {
         "{card} is not the rank to play: {why}",
         "{card}: не то достоинство: {why_ru}",
     ),
+    Code.MUST_TURN_PERSONAL_TRUMPS: (
+        "the personal trump cards must be turned first",
+        "сначала нужно открыть личные козыри",
+    ),
+    Code.PERSONAL_TRUMPS_WRONG: (
+        "wrong personal trump cards: {why}",
+        "неверные личные козыри: {why_ru}",
+    ),
+    Code.EXCHANGE_NOT_ALLOWED: ("no exchange allowed: {why}", "меняться нельзя: {why_ru}"),
     Code.NOT_DECK_TOP: (
         "{card} is not the card to turn now: {why}",
         "{card} сейчас открыть нельзя: {why_ru}",

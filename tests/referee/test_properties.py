@@ -17,6 +17,7 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
@@ -44,13 +45,21 @@ from referee import (
     rules_for,
     table_game,
 )
-from referee.rules import AttackForm, EndLoser, Rules
+from referee.rules import AttackForm, EndLoser, Rules, TrumpSource
 from referee.setup import deal, deck_of
 from referee.simulate import MAX_MOVES, choose, random_game
+from referee.stock_moves import StockSwap, TrumpExchange, TurnTrumps
+from referee.variants import find_variant
 
 VARIANTS = [v.slug for v in playable_variants() if v.rules and v.rules.engine == "durak"]
 DECKS = (36, 52)
 SEEDS = (1, 2, 3)
+
+
+def _fits(rules: Rules, players: int, deck: int) -> bool:
+    """The deal fits the deck (`magadan`: 6 + 5 cards a seat, so 4 players need 52 cards)."""
+    per_seat = rules.hand_size + rules.reserve_facedown
+    return players * per_seat <= len(deck_of(replace(rules, deck_ranks=deck)))
 
 
 def _cases() -> list[tuple[str, int, int]]:
@@ -61,7 +70,8 @@ def _cases() -> list[tuple[str, int, int]]:
             continue  # other engines have their own property tests (tests/referee/variants)
         for players in range(v.rules.min_players, min(v.rules.max_players, 6) + 1):
             for deck in DECKS:
-                out.append((v.slug, players, deck))
+                if deck in v.rules.allowed_decks and _fits(v.rules, players, deck):
+                    out.append((v.slug, players, deck))
     return out
 
 
@@ -69,7 +79,10 @@ CASES = _cases()
 
 
 def _rules(slug: str, deck: int) -> Rules:
-    return rules_for(slug, {"deck": str(deck)})
+    allowed = find_variant(slug).deck_sizes
+    if len(allowed) == 1:
+        return rules_for(slug)  # `shield`, `fool_five`: 52 cards only
+    return rules_for(slug, {"deck": str(deck if deck in allowed else allowed[0])})
 
 
 def _walk(rules: Rules, players: int, seed: int) -> Iterator[tuple[GameState, Move, GameState]]:
@@ -105,6 +118,9 @@ def _all_cards(state: GameState) -> Counter[Card]:
     counts.update(state.out_of_play)
     if state.hidden_trump is not None and state.hidden_trump_pending:
         counts[state.hidden_trump] += 1
+    for reserve in state.reserves:  # `magadan`: the face-down reserves
+        assert reserve.count == len(reserve.known), "a full-information reserve is fully known"
+        counts.update(reserve.known)
     return counts
 
 
@@ -217,7 +233,25 @@ def _candidates(state: GameState, rng: random.Random) -> list[Move]:
         out.append(Attack(max(state.attacker, 0), (state.stock[-1],), from_stock=True))
     if state.hidden_trump is not None:
         out.append(RevealTrump(max(state.attacker, 0), state.hidden_trump))
+    out += _stock_candidates(state, rng)
     return list(dict.fromkeys(out))
+
+
+def _stock_candidates(state: GameState, rng: random.Random) -> list[Move]:
+    """Personal trumps, pokerny swaps and fool_five exchanges (§5.4 part A), legal or not."""
+    out: list[Move] = []
+    n = state.players
+    if state.rules.trump_source is TrumpSource.PERSONAL_PER_PLAYER and len(state.stock) >= n:
+        top = tuple(state.stock[:n])
+        out += [TurnTrumps(s, top) for s in range(n)]
+        if len(state.stock) > n:
+            out.append(TurnTrumps(state.dealer, tuple(state.stock[1 : n + 1])))
+    for seat in range(state.players):
+        hand = sorted(state.hands[seat].known)
+        pairs = list(combinations(hand, 2))
+        for a, b in _sample(pairs, 6, rng):
+            out += [StockSwap(seat, (a, b)), TrumpExchange(seat, a, b), TrumpExchange(seat, b, a)]
+    return out
 
 
 @pytest.mark.parametrize(("slug", "players", "deck"), CASES)
@@ -255,6 +289,7 @@ def _table_view(start: GameState) -> GameState:
         trump_card=start.trump_card
         if (start.trump_card and start.trump_card.is_normal)
         or (start.trump_card is not None and start.trump_card.is_blank)
+        or start.trump_joker is not None  # `two_jokers`: a joker as the trump card
         else None,
         trump_suit=start.trump_suit,
         dealer=start.dealer,
@@ -294,7 +329,9 @@ def test_table_view_accepts_every_move_of_a_legal_game(slug: str, players: int, 
 )
 def test_random_games_conserve_cards_and_end(slug: str, players: int, deck: int, seed: int) -> None:
     rules = _rules(slug, deck)
-    players = min(players, rules.max_players)
+    players = max(rules.min_players, min(players, rules.max_players))
+    while players > rules.min_players and not _fits(rules, players, rules.deck_ranks):
+        players -= 1
     last = None
     for state, _move, after in _walk(rules, players, seed):
         last = after
