@@ -35,6 +35,8 @@ def beat_failure(
             return None
         if attack.is_joker:
             return ("a joker cannot be beaten", "джокер не бьётся")
+    if rules.joker_rule is JokerRule.JOKER_VS_DEUCE and (attack.is_joker or cover.is_joker):
+        return _joker_vs_deuce_failure(attack, cover)
     if not (attack.is_normal and cover.is_normal):
         return (
             "this card has no rank or suit to beat with",
@@ -70,6 +72,21 @@ def beat_failure(
         "a different suit that is not trump does not beat",
         "карта другой масти, не козырь, не бьёт",
     )
+
+
+def _joker_vs_deuce_failure(attack: Card, cover: Card) -> Reason | None:
+    """`shield` (§4.47.10): a joker beats any card except a 2; only a 2 (of any suit
+    [assumption]) or the other joker beats a joker."""
+    if attack.is_joker:
+        if cover.is_joker or cover.rank == Rank.TWO:
+            return None
+        return (
+            "a joker is beaten only by a 2 or the other joker",
+            "джокера бьёт только двойка или другой джокер",
+        )
+    if attack.rank == Rank.TWO:
+        return ("a joker does not beat a 2", "джокер не бьёт двойку")
+    return None
 
 
 def beats(rules: Rules, trump: Suit | None, attack: Card, cover: Card) -> bool:

@@ -52,15 +52,19 @@ def table_ranks(state: GameState) -> set[Rank]:
     for pair in state.table:
         if pair.attack.rank is not None:
             ranks.add(pair.attack.rank)
-        if pair.cover is not None and pair.cover.rank is not None:
-            ranks.add(pair.cover.rank)
+        if pair.cover is not None and pair.cover.rank is not None and not pair.face_down:
+            ranks.add(pair.cover.rank)  # `veryu_ne_veryu`: only visible ranks (§4.12.6)
     return ranks
 
 
 def defender_may_self_throw(state: GameState) -> bool:
-    """`american`: the defender may add a card whenever everything is covered."""
+    """`american`: the defender may add a card whenever everything is covered; `shield`: so may
+    the player who received the attack through a ticket (§4.47.14)."""
     return (
-        state.rules.throw_in_who is ThrowInWho.PLUS_DEFENDER_SELF
+        (
+            state.rules.throw_in_who is ThrowInWho.PLUS_DEFENDER_SELF
+            or state.ticket_rank is not None
+        )
         and state.rules.throw_in_enabled
         and state.phase is Phase.DEFENCE
         and state.all_covered()
@@ -92,6 +96,40 @@ def transfer_receiver(state: GameState) -> int:
         if state.hands[seat].count > 0 or state.stock_count > 0:
             return seat
     return state.defender
+
+
+def ticket_receiver(state: GameState) -> int:
+    """`shield` (§4.47.9): who gets the attack back after a ticket: the previous player
+    counter-clockwise still playing."""
+    n = state.players
+    for step in range(1, n):
+        seat = (state.defender - step) % n
+        if seat in state.finished or seat == state.dummy_seat:
+            continue
+        if state.hands[seat].count > 0 or state.stock_count > 0:
+            return seat
+    return state.defender
+
+
+def thrown_in_excess(state: GameState) -> int:
+    """`shield` (§4.47.12-13): thrown-in cards on the table beyond the cap of 10."""
+    cap = state.rules.throw_in_cap
+    if cap is None:
+        return 0
+    return max(0, sum(1 for p in state.table if p.thrown) - cap)
+
+
+def kept_by_order(state: GameState) -> tuple[Card, ...]:
+    """§4.47.13(b) [ambiguity, default]: the thrown-in cards beyond the cap that go back when
+    the cards of the nearest throwers counter-clockwise from the defender (the initial attacker
+    first) are beaten first; within a seat, in the order they were placed."""
+    cap = state.rules.throw_in_cap or 0
+    n = state.players
+    seat_rank = {(state.defender - step) % n: step for step in range(1, n)}
+    seat_rank[state.attacker] = 0
+    thrown = [(i, p) for i, p in enumerate(state.table) if p.thrown]
+    thrown.sort(key=lambda ip: (seat_rank.get(ip[1].by, n), ip[0]))
+    return tuple(p.attack for _, p in thrown[cap:])
 
 
 def attack_form_failure(

@@ -2,7 +2,8 @@
 
 Notation: rank ``2..9 T J Q K A`` (``10`` accepted) followed by a suit letter ``s c h d``
 (``♠ ♣ ♥ ♦`` and upper case accepted), e.g. ``Ts``, ``6h``. Jokers are ``XR`` (red) and
-``XB`` (black); the blank card of `pustyshka` is ``XX``. In two-deck games the second copy of a
+``XB`` (black); the blank card of `pustyshka` is ``XX``; a face-down card the table has not
+seen is ``??`` (`veryu_ne_veryu`). In two-deck games the second copy of a
 card carries a prime: ``Ts'``. Russian court letters are accepted on input: В (J), Д (Q),
 К (K), Т (A).
 """
@@ -92,10 +93,12 @@ class Kind(Enum):
     RED_JOKER = "XR"
     BLACK_JOKER = "XB"
     BLANK = "XX"
+    UNKNOWN = "??"
+    """A face-down card the table has not seen (`veryu_ne_veryu`); never part of a deck."""
 
 
-_SPECIAL_INDEX = {Kind.RED_JOKER: 52, Kind.BLACK_JOKER: 53, Kind.BLANK: 54}
-_INDEX_SPAN = 55
+_SPECIAL_INDEX = {Kind.RED_JOKER: 52, Kind.BLACK_JOKER: 53, Kind.BLANK: 54, Kind.UNKNOWN: 55}
+_INDEX_SPAN = 56
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -107,7 +110,7 @@ class Card:
     kind: Kind = Kind.NORMAL
     copy: int = 0
     index: int = field(init=False, repr=False, compare=False)
-    """A dense index, unique per physical card (0..109): card sets are bitmasks of it."""
+    """A dense index, unique per physical card (0..111): card sets are bitmasks of it."""
 
     def __post_init__(self) -> None:
         if self.kind is Kind.NORMAL and (self.rank is None or self.suit is None):
@@ -136,7 +139,7 @@ class Card:
         if raw.endswith("'"):
             copy, raw = 1, raw[:-1]
         upper = raw.upper()
-        if upper in ("XR", "XB", "XX"):
+        if upper in ("XR", "XB", "XX", "??"):
             return cls(None, None, Kind(upper), copy)
         if upper in ("BLANK",):
             return cls(None, None, Kind.BLANK, copy)
@@ -189,7 +192,7 @@ def card_from_index(index: int) -> Card:
     if base < 52:
         suit_index, rank_offset = divmod(base, 13)
         return Card(Rank(rank_offset + 2), _SUIT_ORDER[suit_index], Kind.NORMAL, copy)
-    kind = {52: Kind.RED_JOKER, 53: Kind.BLACK_JOKER, 54: Kind.BLANK}[base]
+    kind = {52: Kind.RED_JOKER, 53: Kind.BLACK_JOKER, 54: Kind.BLANK, 55: Kind.UNKNOWN}[base]
     return Card(None, None, kind, copy)
 
 
@@ -284,6 +287,10 @@ def make_deck(
     if blank:
         cards.append(Card(None, None, Kind.BLANK, 0))
     return tuple(cards)
+
+
+UNKNOWN_CARD = Card(None, None, Kind.UNKNOWN)
+"""A face-down card whose identity the table view does not know (``??``)."""
 
 
 def lowest_rank(deck_ranks: int) -> Rank:

@@ -19,6 +19,7 @@ from referee.bout import (
     priority_holder,
     room_for,
     table_ranks,
+    thrown_in_excess,
     transfer_receiver,
 )
 from referee.cards import Card, CardSet
@@ -44,12 +45,12 @@ from referee.state import NO_SEAT, GameState, Hand, Pair, Phase, evolve
 from referee.stock_moves import TurnTrumps
 from referee.verdicts import Code, Verdict, Violation
 
-_DECK_CACHE: dict[tuple[int, int, int, bool], CardSet] = {}
+_DECK_CACHE: dict[tuple[int, int, int, bool, bool], CardSet] = {}
 
 
 def _deck_set(state: GameState) -> CardSet:
     r = state.rules
-    key = (r.deck_ranks, r.deck_copies, r.jokers, r.blank_card)
+    key = (r.deck_ranks, r.deck_copies, r.jokers, r.blank_card, r.one_joker_removed)
     deck = _DECK_CACHE.get(key)
     if deck is None:
         deck = _DECK_CACHE[key] = CardSet.of(deck_of(r))
@@ -199,6 +200,12 @@ def _check_attack(state: GameState, move: Attack, j: _Judgement) -> None:
             why_ru=f"сейчас ходит {seat_letter(state.attacker)}",
         )
         return
+    if state.attacker == NO_SEAT and move.player == state.dummy_seat:
+        if not rules.dummy_may_attack_defend:
+            j.violation = _v(
+                Code.DUMMY_NO_ROLE, "§4.38.5", who=who, action="attack", action_ru="ходить"
+            )
+            return
     if state.attacker == NO_SEAT:
         j.cannot_check(
             "first attacker holds the lowest trump (B6): hands are not seen",
@@ -320,6 +327,16 @@ def _check_defend(state: GameState, move: Defend, j: _Judgement) -> None:
             action="beat",
             action_ru="отбиваться",
         )
+        return
+    rules = state.rules
+    if rules.face_down_with_challenge:
+        j.violation = _v(Code.FACE_DOWN_REQUIRED, "§4.12.1", who=seat_letter(move.player))
+        return
+    excess = thrown_in_excess(state) if rules.throw_in_cap is not None else 0
+    if excess:
+        cap = state.rules.throw_in_cap
+        count = sum(1 for p in state.table if p.thrown)
+        j.violation = _v(Code.THROWN_IN_OVER_CAP, "§4.47.13", count=count, cap=cap, excess=excess)
         return
     target = _find_pair(state, move.covers)
     if target is None:
@@ -460,7 +477,15 @@ def _shown_limit(state: GameState) -> int:
 
 
 def _check_self_throw(state: GameState, move: ThrowIn, j: _Judgement) -> None:
-    if state.rules.throw_in_who is not ThrowInWho.PLUS_DEFENDER_SELF:
+    ticket = state.ticket_rank
+    if ticket is not None and any(c.rank != ticket for c in move.cards):
+        j.violation = _v(
+            Code.THROW_IN_NOT_ALLOWED,
+            "§4.47.14",
+            why=f"after a ticket he throws in to himself only {ticket.letter}s [ambiguity]",
+            why_ru=f"после проездного он подкидывает себе только {ticket.letter}",
+        )
+    elif ticket is None and state.rules.throw_in_who is not ThrowInWho.PLUS_DEFENDER_SELF:
         j.violation = _v(
             Code.THROW_IN_NOT_ALLOWED,
             "B9",
@@ -521,6 +546,9 @@ def _throw_in_mismatch(state: GameState, card: Card) -> Reason | None:
     return ("unknown throw-in rule", "неизвестное правило подкидывания")
 
 
+_TRANSFER_BEFORE_BEAT = (TransferMode.BEFORE_ANY_BEAT, TransferMode.WITH_TICKET_REVERSE)
+
+
 def _check_transfer(state: GameState, move: Transfer, j: _Judgement) -> None:
     rules = state.rules
     if rules.transfer_mode is TransferMode.NONE:
@@ -548,8 +576,11 @@ def _check_transfer(state: GameState, move: Transfer, j: _Judgement) -> None:
             action_ru="переводить",
         )
         return
+    if state.ticket_rank is not None:
+        j.violation = _v(Code.MUST_BEAT_AFTER_TICKET, "§4.47.9", who=seat_letter(move.player))
+        return
     uncovered = state.uncovered()
-    if len(uncovered) != len(state.table) and rules.transfer_mode is TransferMode.BEFORE_ANY_BEAT:
+    if len(uncovered) != len(state.table) and rules.transfer_mode in _TRANSFER_BEFORE_BEAT:
         j.violation = _v(Code.TRANSFER_AFTER_BEAT, "§4.3(a)")
         return
     if not uncovered:
@@ -672,7 +703,15 @@ def _check_pass(state: GameState, move: Pass, j: _Judgement) -> None:
 
 
 def _check_done(state: GameState, move: Done, j: _Judgement) -> None:
-    if move.player in state.finished:
+    if move.player == state.dummy_seat and not state.rules.dummy_may_attack_defend:
+        j.violation = _v(
+            Code.DUMMY_NO_ROLE,
+            "§4.38.6",
+            who=seat_letter(move.player),
+            action="say done (its controller only throws in or passes for it)",
+            action_ru="сказать «бито» (за него только подкидывают или пасуют)",
+        )
+    elif move.player in state.finished:
         j.violation = _v(
             Code.OUT_OF_TURN,
             "B14",
@@ -900,10 +939,12 @@ def _play(state: GameState, move: Move) -> GameState:
             barred = state.throw_barred | {player}
             state = evolve(state, throw_barred=barred, passed=state.passed | barred)
         case ThrowIn(player=player, cards=cards):
+            thrown = state.rules.throw_in_cap is not None and player != state.defender
             state = evolve(
                 state,
                 hands=_remove_from_hand(state, player, cards),
-                table=state.table + tuple(Pair(c, player) for c in cards),
+                table=state.table
+                + tuple(Pair(c, player, None, NO_SEAT, False, thrown) for c in cards),
                 self_throw=cards[0] if player == state.defender else state.self_throw,
             )
             state = _add_pogony(state, player, cards)
@@ -944,3 +985,4 @@ def _play(state: GameState, move: Move) -> GameState:
 
 # the variant moves of referee.stock_moves register their checks here
 import referee.stock_play  # noqa: E402, F401
+from referee import table_play as _table_play  # noqa: E402, F401

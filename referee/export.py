@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from referee.bout import transfer_receiver
+from referee.bout import ticket_receiver, transfer_receiver
 from referee.cards import Card, Suit, parse_cards
 from referee.errors import InvalidNotation
 from referee.game import State, bout_number, check_and_apply, outcome
@@ -51,6 +51,7 @@ from referee.moves import (
 )
 from referee.outcome import Outcome
 from referee.record import Event, Header, Step, replay
+from referee.special_moves import Doubt, Ticket
 from referee.state import GameState, Phase
 
 _TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
@@ -129,6 +130,8 @@ class _BoutWriter:
             case VariantMove():
                 self.tokens.append(_variant_token(move))
                 self.kinds.append("variant")
+                if isinstance(move, Ticket):  # `shield`: the attack goes back (§4.47.9)
+                    self.roles.append(ticket_receiver(before))
 
     def _place(self, token: str, cards: Sequence[Card]) -> None:
         self.tokens.append(token)
@@ -191,7 +194,8 @@ def export_steps(header: Header, steps: Sequence[Step]) -> str:
                 bout.roles[1] = state.defender
         bout.add(move, before)
         if state.bouts != before.bouts or state.phase is Phase.OVER:
-            ending = "take" if before.phase is Phase.TAKING or isinstance(move, Take) else "bito"
+            took = before.phase is Phase.TAKING or isinstance(move, (Take, Doubt))
+            ending = "take" if took else "bito"
             lines.append(bout.line(ending))
             bout = None
     if bout is not None:
@@ -363,7 +367,9 @@ def _parse_bout(
             play(Take(state.defender))
         if _still_open(state, bout):
             closer = next(
-                s for s in range(state.players) if s != state.defender and s not in state.finished
+                s
+                for s in range(state.players)
+                if s not in (state.defender, state.dummy_seat) and s not in state.finished
             )
             play(Done(closer))
     return state

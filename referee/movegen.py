@@ -12,9 +12,12 @@ from referee.beats import beat_failure, beats, defence_trump
 from referee.bout import (
     attack_limit,
     defender_may_self_throw,
+    kept_by_order,
     priority_holder,
     room_for,
     table_ranks,
+    thrown_in_excess,
+    ticket_receiver,
     transfer_receiver,
 )
 from referee.cards import Card, Rank
@@ -29,6 +32,7 @@ from referee.rules import (
     TrumpSource,
 )
 from referee.setup import personal_trump_cards
+from referee.special_moves import Doubt, FaceDownBeat, ReturnExcess, Ticket
 from referee.state import GameState, Phase
 from referee.stock_moves import (
     StockSwap,
@@ -67,15 +71,28 @@ def legal_moves(state: GameState) -> list[Move]:
         return _attacks(state)
     moves: list[Move] = []
     if state.phase is Phase.DEFENCE:
-        moves += _defences(state)
+        rules = state.rules
+        if rules.face_down_with_challenge:
+            moves += _face_down_beats(state)  # `veryu_ne_veryu` §4.12.1
+        elif rules.throw_in_cap is not None and thrown_in_excess(state):
+            moves += _returns(state)  # `shield` §4.47.13
+        else:
+            moves += _defences(state)
+        if rules.transfer_mode is TransferMode.WITH_TICKET_REVERSE:
+            moves += _tickets(state)
         if state.rules.pre_beat_exchange:
             moves += _swaps(state)
         moves += _transfers(state)
         if any(p.cover is None for p in state.table):
             moves.append(Take(state.defender))
         if defender_may_self_throw(state):
-            moves += [ThrowIn(state.defender, (c,)) for c in _matching(state, state.defender)]
+            own = _matching(state, state.defender)
+            if state.ticket_rank is not None:  # `shield` §4.47.14: the ticket's rank only
+                own = [c for c in own if c.rank == state.ticket_rank]
+            moves += [ThrowIn(state.defender, (c,)) for c in own]
             moves.append(Pass(state.defender))
+        if state.rules.face_down_with_challenge:
+            moves += _doubts(state)
     moves += _throw_ins(state)
     holder = priority_holder(state)
     if holder is not None:
@@ -190,14 +207,73 @@ def _trump_exchanges(state: GameState) -> list[Move]:
     ]
 
 
+_BEFORE_BEAT = (TransferMode.BEFORE_ANY_BEAT, TransferMode.WITH_TICKET_REVERSE)
+
+
+def _tickets(state: GameState) -> list[Move]:
+    """`shield` §4.47.9: a trump of the attack rank shown sends the attack back."""
+    if state.ticket_rank is not None or any(p.cover is not None for p in state.table):
+        return []
+    ranks = {p.attack.rank for p in state.table}
+    if len(ranks) != 1 or None in ranks or state.trump_suit is None:
+        return []
+    receiver = ticket_receiver(state)
+    if receiver == state.defender:
+        return []
+    if state.rules.receiver_must_hold_enough and state.hands[receiver].count < len(state.table):
+        return []
+    return [
+        Ticket(state.defender, c)
+        for c in sorted(state.hands[state.defender].known)
+        if c.rank in ranks and c.suit == state.trump_suit
+    ]
+
+
+def _returns(state: GameState) -> list[Move]:
+    """`shield` §4.47.13: the excess thrown-in cards chosen by the defender, or by the rule."""
+    excess = thrown_in_excess(state)
+    open_thrown = [p.attack for p in state.table if p.thrown and p.cover is None]
+    moves: list[Move] = [
+        ReturnExcess(state.defender, combo) for combo in combinations(open_thrown, excess)
+    ]
+    by_order = set(kept_by_order(state))
+    if all(p.cover is None for p in state.table if p.thrown and p.attack in by_order):
+        moves.append(ReturnExcess(state.defender, by_order=True))
+    return moves
+
+
+def _face_down_beats(state: GameState) -> list[Move]:
+    """`veryu_ne_veryu` §4.12.1: any hand card face down on any uncovered card (bluffs too)."""
+    defender = state.defender
+    hand = sorted(state.hands[defender].known)
+    return [
+        FaceDownBeat(defender, p.attack, card)
+        for p in state.table
+        if p.cover is None
+        for card in hand
+    ]
+
+
+def _doubts(state: GameState) -> list[Move]:
+    """`veryu_ne_veryu` §4.12.2: anyone but the defender doubts any face-down card."""
+    hidden = [p for p in state.table if p.face_down]
+    return [
+        Doubt(seat, p.attack, p.cover)
+        for seat in range(state.players)
+        if seat != state.defender and seat not in state.finished
+        for p in hidden
+        if p.cover is not None
+    ]
+
+
 def _transfers(state: GameState) -> list[Move]:
     rules = state.rules
-    if rules.transfer_mode is TransferMode.NONE:
+    if rules.transfer_mode is TransferMode.NONE or state.ticket_rank is not None:
         return []
     uncovered = [p.attack for p in state.table if p.cover is None]
     if not uncovered:
         return []
-    if rules.transfer_mode is TransferMode.BEFORE_ANY_BEAT and len(uncovered) != len(state.table):
+    if rules.transfer_mode in _BEFORE_BEAT and len(uncovered) != len(state.table):
         return []
     ranks = {c.rank for c in uncovered}
     if len(ranks) != 1 or None in ranks:
@@ -269,6 +345,8 @@ def _dones(state: GameState) -> list[Move]:
     if not closable:
         return []
     seats = [s for s in range(state.players) if s not in state.finished]
+    if state.dummy_seat in seats and not state.rules.dummy_may_attack_defend:
+        seats.remove(state.dummy_seat)  # `bolvan`: a person says done, not the dummy
     defender_may = (
         state.phase is Phase.DEFENCE and state.rules.throw_in_who is ThrowInWho.PLUS_DEFENDER_SELF
     )

@@ -49,7 +49,7 @@ def outcome(state: GameState) -> Outcome | None:
     if not state.is_over:
         return None
     rules = state.rules
-    seats = list(range(state.players))
+    seats = [s for s in range(state.players) if s != state.dummy_seat]  # `bolvan`: no dummy
     holder = state.fool
     others = [s for s in seats if s != holder]
     stats = state.stats

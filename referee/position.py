@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.cards import Card, CardSet, Suit
+from referee.cards import UNKNOWN_CARD, Card, CardSet, Rank, Suit
 from referee.errors import InvalidNotation, InvalidPosition
 from referee.moves import parse_seat, seat_letter
 from referee.rules import Rules
-from referee.setup import deck_of
+from referee.setup import deck_of, dummy_seat_of, for_players
 from referee.state import NO_SEAT, GameState, Hand, Pair, Phase, Stats
 from referee.variants import find_variant
 
@@ -85,7 +85,7 @@ def write_position(
     fields.append(f"discard={_write_cards(state.discard)}")
     if state.out_of_play:
         fields.append(f"oop={_write_cards(state.out_of_play)}")
-    pairs = [f"{p.attack}/{p.cover}" if p.cover else str(p.attack) for p in state.table]
+    pairs = [_write_pair(p, reveal_hands or not state.full_info) for p in state.table]
     fields.append("table=" + (".".join(pairs) if pairs else "-"))
     attacker = "?" if state.attacker == NO_SEAT else seat_letter(state.attacker)
     defender = "?" if state.defender == NO_SEAT else seat_letter(state.defender)
@@ -97,11 +97,12 @@ def write_position(
     if state.covered_at_handover:
         fields.append(f"handover={state.covered_at_handover}")
     covers = [p.cover for p in state.table if p.cover is not None]
-    if covers and state.last_defence != covers[-1]:
+    if covers and state.last_defence is not None and state.last_defence != covers[-1]:
         fields.append(f"last={state.last_defence}")
     if state.self_throw is not None:
         fields.append(f"self={state.self_throw}")
     fields += _special_fields(state)
+    fields += _part_b_fields(state)
     fields.append(f"bout={state.bouts}")
     fields.append(f"dealer={seat_letter(state.dealer)}")
     if any(state.stats.beaten) or any(state.stats.figures) or any(state.stats.pogony):
@@ -131,6 +132,48 @@ def _special_fields(state: GameState) -> list[str]:
     if state.throw_barred:
         out.append("barred=" + "".join(seat_letter(s) for s in sorted(state.throw_barred)))
     return out
+
+
+def _write_pair(pair: Pair, reveal: bool) -> str:
+    """``7h/9h``; a face-down cover (`veryu_ne_veryu`) is ``7h/??``, or ``7h/_9h`` when the
+    hands are revealed (or a table view was told the card)."""
+    if pair.cover is None:
+        return str(pair.attack)
+    if pair.face_down:
+        known = reveal and pair.cover != UNKNOWN_CARD
+        return f"{pair.attack}/" + (f"_{pair.cover}" if known else "??")
+    return f"{pair.attack}/{pair.cover}"
+
+
+def _part_b_fields(state: GameState) -> list[str]:
+    """`shield`: ``ticket`` the rank the defender received by a ticket; ``thrown`` one character
+    per table pair, the thrower's seat or ``-`` (the cap of 10, §4.47.12). The `bolvan` dummy's
+    seat follows from the dealer (§4.38.1)."""
+    out: list[str] = []
+    if state.ticket_rank is not None:
+        out.append(f"ticket={state.ticket_rank.letter}")
+    if any(p.thrown for p in state.table):
+        out.append("thrown=" + "".join(seat_letter(p.by) if p.thrown else "-" for p in state.table))
+    return out
+
+
+def _read_part_b_fields(state: GameState, fields: dict[str, str]) -> GameState:
+    rules = for_players(state.rules, state.players)
+    changes: dict[str, object] = {
+        "rules": rules,
+        "dummy_seat": dummy_seat_of(rules, state.players, state.dealer),
+    }
+    if "ticket" in fields:
+        changes["ticket_rank"] = Rank.parse(fields["ticket"])
+    if "thrown" in fields:
+        marks = fields["thrown"]
+        if len(marks) != len(state.table):
+            raise InvalidNotation("thrown= needs one character per table pair")
+        changes["table"] = tuple(
+            pair if mark == "-" else replace(pair, by=parse_seat(mark), thrown=True)
+            for pair, mark in zip(state.table, marks, strict=True)
+        )
+    return replace(state, **changes)  # type: ignore[arg-type]
 
 
 def _variant_and_options(text: str) -> tuple[str, dict[str, str]]:
@@ -218,8 +261,10 @@ def _build(rules: Rules, fields: dict[str, str]) -> GameState:
     for item in filter(lambda t: t != "-", fields.get("table", "-").split(".")):
         attack_text, _, cover_text = item.partition("/")
         attack_card = Card.parse(attack_text)
-        cover = Card.parse(cover_text) if cover_text else None
-        table.append(Pair(attack_card, attacker, cover, defender if cover else NO_SEAT))
+        face_down = cover_text.startswith("_") or cover_text == "??"
+        cover = Card.parse(cover_text.lstrip("_")) if cover_text else None
+        pair = Pair(attack_card, attacker, cover, defender if cover else NO_SEAT, face_down)
+        table.append(pair)
     stats_rows = [tuple([0] * players)] * 3
     if "stats" in fields:
         stats_rows = [tuple(int(x) for x in row.split(".")) for row in fields["stats"].split("/")]
@@ -256,6 +301,7 @@ def _build(rules: Rules, fields: dict[str, str]) -> GameState:
         seed=0,
     )
     state = _read_special_fields(state, fields)
+    state = _read_part_b_fields(state, fields)
     if phase is Phase.OVER:
         playing = [s for s in range(players) if s not in state.finished]
         state = replace(state, fool=playing[0] if len(playing) == 1 else None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from referee.bout import defender_may_self_throw, throw_in_possible
-from referee.cards import Card, CardSet, Rank
+from referee.cards import UNKNOWN_CARD, Card, CardSet, Rank
 from referee.moves import Attack, Defend, Move, ThrowIn, Transfer
 from referee.rules import (
     DefenceMode,
@@ -27,8 +27,32 @@ def settle(state: GameState) -> GameState:
             return resolve_take(state)
     elif state.phase is Phase.DEFENCE and state.all_covered() and state.self_throw is None:
         if not throw_in_possible(state) and not defender_may_self_throw(state):
+            if state.rules.face_down_with_challenge and any(p.face_down for p in state.table):
+                return state  # `veryu_ne_veryu`: anyone may still doubt until "done" (§4.12.5)
             return resolve_success(state)
     return state
+
+
+def _unseen_covers(state: GameState) -> int:
+    """`veryu_ne_veryu`: face-down cards on the table that the table view does not know."""
+    if not state.rules.face_down_with_challenge:
+        return 0
+    return sum(1 for p in state.table if p.cover == UNKNOWN_CARD)
+
+
+def resolve_challenge(state: GameState, taker: int) -> GameState:
+    """`veryu_ne_veryu` (§4.12.2-3): after "I doubt" the doubter (a correct beat) or the defender
+    (a wrong one) takes every table card, and the bout ends at once. If the defender took, his
+    left neighbour attacks next (B11); if the doubter took, the defender does (B12)."""
+    cards = state.table_cards()
+    hand = state.hands[taker]
+    taken = len(cards) + _unseen_covers(state)
+    new_hand = Hand(hand.count + taken, hand.known | cards, hand.seen | cards)
+    hands = (*state.hands[:taker], new_hand, *state.hands[taker + 1 :])
+    state = evolve(state, hands=hands)
+    defender = state.defender
+    following = state.next_in_game(defender) if taker == defender else defender
+    return _end_bout(state, next_attacker=following)
 
 
 def resolve_success(state: GameState) -> GameState:
@@ -100,7 +124,8 @@ def resolve_take(state: GameState) -> GameState:
         cards = cards - beaten
         state = evolve(state, discard=state.discard | beaten)
     hand = state.hands[defender]
-    new_hand = Hand(hand.count + len(cards), hand.known | cards, hand.seen | cards)
+    taken = len(cards) + _unseen_covers(state)
+    new_hand = Hand(hand.count + taken, hand.known | cards, hand.seen | cards)
     hands = (*state.hands[:defender], new_hand, *state.hands[defender + 1 :])
     state = evolve(state, hands=hands)
     if state.rules.take_what is TakeWhat.ALL_KEPT_FACE_UP_IN_FRONT:
@@ -186,6 +211,7 @@ def _end_bout(state: GameState, next_attacker: int) -> GameState:
         state = _release_reserves(state)
     n = state.players
     finished = list(state.finished)
+    before = state.finished
     if state.stock_count == 0:
         for i in range(n):
             seat = (state.attacker + i) % n
@@ -195,11 +221,14 @@ def _end_bout(state: GameState, next_attacker: int) -> GameState:
     if state.rules.hands_pass is HandsPass.ROTATE_LEFT:
         state = _pass_hands(state)
     playing = [seat for seat in range(n) if seat not in finished]
+    fool = playing[0] if playing else None
+    if state.rules.dummy_cannot_lose:
+        playing, fool = _without_dummy(state, playing, went_out=finished[len(before) :])
     if len(playing) <= 1:
         return evolve(
             state,
             phase=Phase.OVER,
-            fool=playing[0] if playing else None,
+            fool=fool,
             passed=frozenset(),
             last_defence=None,
             self_throw=None,
@@ -210,6 +239,25 @@ def _end_bout(state: GameState, next_attacker: int) -> GameState:
     if state.hidden_trump_pending and state.stock_count == 0:
         state = evolve(state, phase=Phase.REVEAL)
     return state
+
+
+def _without_dummy(
+    state: GameState, playing: list[int], went_out: list[int]
+) -> tuple[list[int], int | None]:
+    """`bolvan` (§4.38.9): the dummy is never the fool. The seats still playing that keep the
+    game going (the dummy only when it attacks and defends), and the fool if it ends now: the
+    last real player holding cards, or, when only the dummy holds cards, the real player who
+    went out just before it (a draw when several went out at once [assumption])."""
+    dummy = state.dummy_seat
+    real = [seat for seat in playing if seat != dummy]
+    if real:
+        fool: int | None = real[0]
+    else:
+        out = [seat for seat in went_out if seat != dummy]
+        fool = out[0] if len(out) == 1 else None
+    if state.rules.dummy_may_attack_defend and dummy in playing and real:
+        return playing, fool
+    return real, fool
 
 
 REPETITION_LIMIT = 3

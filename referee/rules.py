@@ -209,7 +209,11 @@ class Rules:
     allowed_decks: tuple[int, ...] = (36, 52)
     """The deck sizes (32/36/52) a table may choose for this variant."""
     deck_copies: int = 1
+    two_decks_from: int | None = None
+    """`shield`: two decks from this many players on, else one (§4.47.1 [assumption])."""
     jokers: int = 0
+    one_joker_removed: bool = False
+    """`shield` option: one joker is taken out of the game (§4.47.3)."""
     blank_card: bool = False
     rank_order: RankOrder = RankOrder.STANDARD
     min_players: int = 2
@@ -421,6 +425,9 @@ OPTIONS: dict[str, Option] = {
             ("base", "1", "2", "3", "4", "5", "6", "7", "8", "9", "9k", "10", "11"),
             "czech: play one of the 11 options of §4.44 (9k: option 9 with its King rule)",
         ),
+        Option("decks", ("auto", "1", "2"), "shield: 1 or 2 decks (auto: 2 decks from 5 players)"),
+        Option("one_joker", ("false", "true"), "shield: one joker removed (§4.47.3)"),
+        Option("dummy_plays", ("false", "true"), "bolvan: the dummy attacks and defends (§4.38.8)"),
         Option(
             "base_mode",
             ("podkidnoy", "simple", "perevodnoy"),
@@ -511,6 +518,13 @@ def configure(
             rules = apply_base_mode(rules, BaseMode(value))
         elif name == "target_score":
             rules = replace(rules, target_score=int(value))
+        elif name == "decks":
+            if value != "auto":
+                rules = replace(rules, deck_copies=int(value), two_decks_from=None)
+        elif name == "one_joker":
+            rules = replace(rules, one_joker_removed=value == "true")
+        elif name == "dummy_plays":
+            rules = replace(rules, dummy_may_attack_defend=value == "true")
         elif name == "czech_option":
             rules = replace(rules, czech_option=value, **_CZECH_SETTINGS.get(value, {}))
     return rules

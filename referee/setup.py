@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
-from referee.cards import Card, CardSet, Suit, make_deck
+from referee.cards import Card, CardSet, Rank, Suit, make_deck
 from referee.errors import InvalidPosition
 from referee.rules import (
     DealPattern,
     FirstAttacker,
+    FirstAttackerTiebreak,
     JokerIndicator,
     LaterGames,
     Rules,
@@ -24,7 +26,23 @@ from referee.state import NO_SEAT, GameState, Hand, Phase, Stats, evolve
 
 
 def deck_of(rules: Rules) -> tuple[Card, ...]:
-    return make_deck(rules.deck_ranks, rules.deck_copies, rules.jokers, rules.blank_card)
+    deck = make_deck(rules.deck_ranks, rules.deck_copies, rules.jokers, rules.blank_card)
+    if rules.one_joker_removed:
+        last = max(i for i, card in enumerate(deck) if card.is_joker)
+        deck = deck[:last] + deck[last + 1 :]
+    return deck
+
+
+def for_players(rules: Rules, players: int) -> Rules:
+    """The rules as a table of ``players`` plays them: `shield` uses two decks from 5 players."""
+    if rules.two_decks_from is None:
+        return rules
+    return replace(rules, deck_copies=2 if players >= rules.two_decks_from else 1)
+
+
+def dummy_seat_of(rules: Rules, players: int, dealer: int) -> int:
+    """`bolvan`: the dummy sits at the dealer's right, so it is dealt last (§4.38.1)."""
+    return (dealer - 1) % players if rules.dummy else NO_SEAT
 
 
 def _check_players(rules: Rules, players: int) -> None:
@@ -65,6 +83,7 @@ def deal(
     order: Sequence[Card] | None = None,
 ) -> GameState:
     """A full-information game: shuffle (or use ``order``, top card first) and deal (B4, B5)."""
+    rules = for_players(rules, players)
     _check_players(rules, players)
     if not 0 <= dealer < players:
         raise InvalidPosition(f"dealer seat {dealer} does not exist")
@@ -157,6 +176,7 @@ def deal(
         successes=0,
         stats=_empty_stats(players),
         seed=seed,
+        dummy_seat=dummy_seat_of(rules, players, dealer),
         trump_joker=trump_joker,
         reserves=tuple(Hand(len(r), CardSet.of(r)) for r in reserves)
         if rules.reserve_facedown
@@ -180,11 +200,14 @@ def first_attacker(state: GameState, rng: random.Random, previous_fool: int | No
     """B6: who leads the first bout of this game (full information)."""
     rules = state.rules
     n = state.players
+    # `bolvan`: the dummy takes no part in finding the first attacker (§4.38.3)
+    dummy = state.dummy_seat if not rules.dummy_may_attack_defend else NO_SEAT
     if previous_fool is not None:
-        if rules.later_games is LaterGames.UNDER_FOOL:
-            return (previous_fool - 1) % n
-        if rules.later_games is LaterGames.FROM_UNDER_FOOL:
-            return (previous_fool + 1) % n
+        steps = {LaterGames.UNDER_FOOL: -1, LaterGames.FROM_UNDER_FOOL: 1}
+        if rules.later_games in steps:
+            step = steps[rules.later_games]
+            under = (previous_fool + step) % n
+            return (under + step) % n if under == dummy else under
     if rules.first_attacker is FirstAttacker.LEFT_OF_DEALER or (
         previous_fool is not None and rules.later_games is LaterGames.LEFT_OF_DEALER
     ):
@@ -200,8 +223,11 @@ def first_attacker(state: GameState, rng: random.Random, previous_fool: int | No
         keyed = {
             seat: sorted(c.rank for c in h.known if c.is_normal and c.suit == trump and c.rank)
             for seat, h in enumerate(state.hands)
+            if seat != dummy
         }
         holders = [seat for seat, ranks in keyed.items() if ranks]
+        if holders and rules.first_attacker_tiebreak is FirstAttackerTiebreak.NEXT_TRUMP_THEN_JOKER:
+            return _next_trump_then_joker(state, keyed, holders, rng)
         if holders:
             best = min(keyed[s] for s in holders)
             tied = [s for s in holders if keyed[s] == best]
@@ -209,9 +235,29 @@ def first_attacker(state: GameState, rng: random.Random, previous_fool: int | No
     lows = {
         seat: min((c.rank for c in h.known if c.is_normal and c.rank), default=99)
         for seat, h in enumerate(state.hands)
+        if seat != dummy
     }
     best_low = min(lows.values())
     tied = [s for s, r in lows.items() if r == best_low]
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
+def _next_trump_then_joker(
+    state: GameState, keyed: dict[int, list[Rank]], holders: list[int], rng: random.Random
+) -> int:
+    """`shield` (§4.47.6): with two decks two players may hold the same lowest trump; their next
+    trumps decide, as far as both have one; then the player holding a joker; then the lot."""
+    tied = holders
+    for i in range(max(len(keyed[s]) for s in holders)):
+        if any(len(keyed[s]) <= i for s in tied):
+            break
+        best = min(keyed[s][i] for s in tied)
+        tied = [s for s in tied if keyed[s][i] == best]
+        if len(tied) == 1:
+            return tied[0]
+    jokers = [s for s in tied if any(c.is_joker for c in state.hands[s].known)]
+    if jokers:
+        tied = jokers
     return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
@@ -272,6 +318,7 @@ def start_bout(state: GameState, attacker: int) -> GameState:
         self_throw=None,
         exchanged=False,
         throw_barred=frozenset(),
+        ticket_rank=None,
     )
 
 
@@ -285,6 +332,7 @@ def table_game(
     first_attacker_seat: int | None = None,
 ) -> GameState:
     """The table view at the start of a game: counts after the deal, the trump card, no hands."""
+    rules = for_players(rules, players)
     _check_players(rules, players)
     deck = deck_of(rules)
     first = 0 if rules.dealer_outsider else (dealer + 1) % players
@@ -369,6 +417,7 @@ def table_game(
         successes=0,
         stats=_empty_stats(players),
         seed=0,
+        dummy_seat=dummy_seat_of(rules, players, dealer),
         trump_joker=trump_card
         if trump_card is not None
         and trump_card.is_joker

@@ -10,6 +10,7 @@ from referee.errors import BitoError
 from referee.game import State, apply, deal, legal_moves
 from referee.moves import Defend, Done, Move, Pass, Take, ThrowIn, Transfer
 from referee.rules import Rules
+from referee.special_moves import Doubt, FaceDownBeat, Ticket
 
 MAX_MOVES = 5000
 
@@ -20,6 +21,9 @@ _WEIGHTS: dict[type, float] = {
     Take: 0.6,
     Pass: 1.0,
     Done: 0.5,
+    FaceDownBeat: 4.0,
+    Doubt: 0.15,  # a few doubts per game, so that unchallenged bouts happen too
+    Ticket: 1.5,
 }
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from operator import attrgetter
 
-from referee.cards import Card, CardSet, Suit
+from referee.cards import UNKNOWN_CARD, Card, CardSet, Rank, Suit
 from referee.rules import Rules
 
 NO_SEAT = -1
@@ -45,6 +45,11 @@ class Pair:
     by: int
     cover: Card | None = None
     covered_by: int = NO_SEAT
+    face_down: bool = False
+    """`veryu_ne_veryu`: the cover lies face down (``UNKNOWN_CARD`` when the table view does not
+    know it)."""
+    thrown: bool = False
+    """Placed as a throw-in by a non-defender (`shield`'s cap of 10 thrown-in cards)."""
 
 
 class Phase(Enum):
@@ -117,6 +122,12 @@ class GameState:
     throw_barred: frozenset[int] = frozenset()
     """`negotiable`: seats whose random throw-in did not match; no more throw-ins this bout
     (§4.26.4)."""
+    # --- special-rule variants (VARIANTS.md §5.4), part B ---
+    dummy_seat: int = NO_SEAT
+    """`bolvan`: the dummy's seat (at the dealer's right, §4.38.1)."""
+    ticket_rank: Rank | None = None
+    """`shield`: the defender received the attack through a ticket of this rank: he must beat
+    (no transfer, no ticket) and may throw in this rank to himself (§4.47.9, §4.47.14)."""
 
     @property
     def players(self) -> int:
@@ -133,9 +144,10 @@ class GameState:
     def next_in_game(self, seat: int) -> int:
         """The next seat clockwise (to the left) that is still in the game."""
         n = self.players
+        dummy = self.dummy_seat if not self.rules.dummy_may_attack_defend else NO_SEAT
         for step in range(1, n + 1):
             other = (seat + step) % n
-            if other not in self.finished:
+            if other not in self.finished and other != dummy:
                 return other
         return seat
 
@@ -148,6 +160,8 @@ class GameState:
     def table_cards(self) -> CardSet:
         cards = [p.attack for p in self.table]
         cards.extend(p.cover for p in self.table if p.cover is not None)
+        if self.rules.face_down_with_challenge:
+            return CardSet.of(c for c in cards if c != UNKNOWN_CARD)
         return CardSet.of(cards)
 
     def indicator_in_stock(self) -> bool:

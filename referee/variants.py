@@ -17,6 +17,7 @@ from referee.rules import (
     DealPattern,
     EndLoser,
     FirstAttacker,
+    FirstAttackerTiebreak,
     HandsPass,
     HandsVisibility,
     JokerIndicator,
@@ -300,6 +301,34 @@ _RULES: dict[str, Rules] = {
         first_attacker=FirstAttacker.LEFT_OF_DEALER,
         later_games=LaterGames.LEFT_OF_DEALER,
     ),
+    # --- special rules (§5.4 items 8, 9 and 11) on the durak engine, part B ---
+    "veryu_ne_veryu": replace(
+        PODKIDNOY, face_down_with_challenge=True, take_what=TakeWhat.BY_CHALLENGE_OUTCOME
+    ),
+    # seats include the dummy's (§4.38.1): 2-6 players and the dummy
+    "bolvan": replace(
+        PODKIDNOY,
+        min_players=3,
+        max_players=7,
+        dummy=True,
+        throw_in_who=ThrowInWho.PLUS_DUMMY_BY_CONTROLLER,
+        dummy_cannot_lose=True,
+    ),
+    "shield": replace(
+        PODKIDNOY,
+        deck_ranks=52,
+        allowed_decks=(52,),
+        jokers=2,
+        two_decks_from=5,
+        max_players=10,
+        joker_indicator=JokerIndicator.REINSERT,
+        joker_rule=JokerRule.JOKER_VS_DEUCE,
+        first_attacker_tiebreak=FirstAttackerTiebreak.NEXT_TRUMP_THEN_JOKER,
+        later_games=LaterGames.UNDER_FOOL,
+        attack_cap=None,
+        throw_in_cap=10,
+        transfer_mode=TransferMode.WITH_TICKET_REVERSE,
+    ),
 }
 
 _PLUS_S_T = frozenset(
@@ -381,6 +410,9 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "figured": ("фигурный",),
     "chukchi_1": ("чухонский", "chukhon"),
     "japanese": ("японский",),
+    "veryu_ne_veryu": ("верю не верю", "верю-не-верю", "believe", "i-doubt", "bluff"),
+    "bolvan": ("с болваном", "дурак с болваном", "болван", "dummy", "with-dummy"),
+    "shield": ("щёлковский", "щёлковский дурак", "щит", "fool-shield", "shchyolkovo"),
     "two_jokers": ("с двумя джокерами", "два джокера", "two-jokers", "fool-with-two-jokers"),
     "fool_personal_trumps": ("личные козыри", "personal-trumps", "fool-personal-trumps"),
     "pokerny": ("покерный", "покерный дурак", "poker", "poker-fool"),
@@ -419,8 +451,7 @@ class Variant:
         if rules.engine in _NOT_DURAK_OPTIONS:  # §4.8, §4.30, §4.44
             return _NOT_DURAK_OPTIONS[rules.engine]
         allowed = {"later_games", "refill_order"}
-        if len(rules.allowed_decks) > 1:
-            allowed.add("deck")
+        allowed.add("deck")  # one allowed size (`shield`: 52) may still be named
         if rules.later_games in (LaterGames.LEFT_OF_DEALER, LaterGames.HOLDER_OF_9D):
             allowed.discard("later_games")  # the same seat leads every game
         if rules.attack_cap is not None and rules.attack_cap > 5:
@@ -437,6 +468,11 @@ class Variant:
             allowed.add("transfer_several")
         if self.slug == "s_par":
             allowed.add("pyaterka")
+        if self.slug == "shield":
+            allowed |= {"decks", "one_joker"}
+            allowed.discard("later_games")  # §4.47.6: always under the fool
+        if self.slug == "bolvan":
+            allowed.add("dummy_plays")
         return frozenset(allowed)
 
     def configure(self, options: Mapping[str, str] | None = None) -> Rules:

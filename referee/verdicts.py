@@ -62,16 +62,23 @@ class Code(Enum):
     MUST_TURN_PERSONAL_TRUMPS = "must_turn_personal_trumps"
     PERSONAL_TRUMPS_WRONG = "personal_trumps_wrong"
     EXCHANGE_NOT_ALLOWED = "exchange_not_allowed"
+    # special rules at the table, part B (§4.47 shield, §4.38 bolvan, §4.12 veryu_ne_veryu)
+    TICKET_NOT_ALLOWED = "ticket_not_allowed"
+    MUST_BEAT_AFTER_TICKET = "must_beat_after_ticket"
+    THROWN_IN_OVER_CAP = "thrown_in_over_cap"
+    RETURN_NOT_ALLOWED = "return_not_allowed"
+    FACE_DOWN_REQUIRED = "face_down_required"
+    DOUBT_NOT_ALLOWED = "doubt_not_allowed"
+    DUMMY_NO_ROLE = "dummy_no_role"
+    # relay games (§4.9 bez_nazvaniya, §4.16 chinese, §4.33 polsky, §4.46 chukchi_2)
+    NOT_TOP_CARD = "not_top_card"
+    SPREAD_RULE = "spread_rule"
 
     # two-phase games, phase 1 (§4.19 krestovy, §4.20 krugly, §4.23 dialer, §4.49 skitgubbe)
     NOT_DECK_TOP = "not_deck_top"
     WRONG_PILE = "wrong_pile"
     CANNOT_CAPTURE = "cannot_capture"
     MUST_CAPTURE = "must_capture"
-    # relay games (§4.9 bez_nazvaniya, §4.16 chinese, §4.33 polsky, §4.46 chukchi_2)
-    NOT_TOP_CARD = "not_top_card"
-    SPREAD_RULE = "spread_rule"
-
 
 _TEMPLATES: dict[Code, tuple[str, str]] = {
     Code.GAME_OVER: ("the game is over", "партия окончена"),
@@ -215,6 +222,32 @@ _TEMPLATES: dict[Code, tuple[str, str]] = {
         "неверные личные козыри: {why_ru}",
     ),
     Code.EXCHANGE_NOT_ALLOWED: ("no exchange allowed: {why}", "меняться нельзя: {why_ru}"),
+    Code.TICKET_NOT_ALLOWED: ("no ticket here: {why}", "проездной нельзя: {why_ru}"),
+    Code.MUST_BEAT_AFTER_TICKET: (
+        "{who} received the attack through a ticket and must beat it (no transfer, no ticket)",
+        "{who} получил карты по проездному и должен их бить (без перевода и проездного)",
+    ),
+    Code.THROWN_IN_OVER_CAP: (
+        "{count} cards were thrown in, more than {cap}: the defender first returns {excess} "
+        "of them (or takes)",
+        "подкинуто {count} карт, больше {cap}: отбивающийся сначала возвращает {excess} "
+        "(или берёт)",
+    ),
+    Code.RETURN_NOT_ALLOWED: ("no return here: {why}", "вернуть карты нельзя: {why_ru}"),
+    Code.FACE_DOWN_REQUIRED: (
+        "defence cards are laid face down in this game ({who} may beat with 'facedown')",
+        "в этой игре отбиваются рубашкой вверх ({who} кладёт карту закрытой)",
+    ),
+    Code.DOUBT_NOT_ALLOWED: ("no 'I doubt' here: {why}", "«не верю» сейчас нельзя: {why_ru}"),
+    Code.DUMMY_NO_ROLE: (
+        "the dummy ({who}) may not {action}",
+        "болван ({who}) не может {action_ru}",
+    ),
+    Code.NOT_TOP_CARD: (
+        "{covers} is not the top card: the card to beat is {top}",
+        "{covers} не верхняя карта: бить нужно {top}",
+    ),
+    Code.SPREAD_RULE: ("spread (§4.33): {why}", "россыпь (§4.33): {why_ru}"),
     Code.NOT_DECK_TOP: (
         "{card} is not the card to turn now: {why}",
         "{card} сейчас открыть нельзя: {why_ru}",
@@ -231,11 +264,6 @@ _TEMPLATES: dict[Code, tuple[str, str]] = {
         "{card} must take a card: it can take {target}",
         "{card} обязана взять карту: можно взять {target}",
     ),
-    Code.NOT_TOP_CARD: (
-        "{covers} is not the top card: the card to beat is {top}",
-        "{covers} не верхняя карта: бить нужно {top}",
-    ),
-    Code.SPREAD_RULE: ("spread (§4.33): {why}", "россыпь (§4.33): {why_ru}"),
 }
 
 

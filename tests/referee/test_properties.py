@@ -48,6 +48,7 @@ from referee import (
 from referee.rules import AttackForm, EndLoser, Rules, TrumpSource
 from referee.setup import deal, deck_of
 from referee.simulate import MAX_MOVES, choose, random_game
+from referee.special_moves import Doubt, FaceDownBeat, ReturnExcess, Ticket
 from referee.stock_moves import StockSwap, TrumpExchange, TurnTrumps
 from referee.variants import find_variant
 
@@ -168,7 +169,11 @@ def test_every_game_ends_with_a_fool_a_draw_or_a_score(slug: str, players: int, 
             assert set(result.losers).isdisjoint(result.winners)
         if rules.end_loser is EndLoser.LAST_WITH_CARDS and not result.draw:
             assert result.fool == final.fool
-            holding = [s for s in range(players) if final.hands[s].count > 0]
+            holding = [
+                s
+                for s in range(players)
+                if final.hands[s].count > 0 and s != final.dummy_seat  # `bolvan`: never the fool
+            ]
             assert (
                 holding == [final.fool] or final.loser_by_hand_size or (final.drawn_by_repetition)
             )
@@ -233,6 +238,7 @@ def _candidates(state: GameState, rng: random.Random) -> list[Move]:
         out.append(Attack(max(state.attacker, 0), (state.stock[-1],), from_stock=True))
     if state.hidden_trump is not None:
         out.append(RevealTrump(max(state.attacker, 0), state.hidden_trump))
+    out += _special_candidates(state)
     out += _stock_candidates(state, rng)
     return list(dict.fromkeys(out))
 
@@ -251,6 +257,23 @@ def _stock_candidates(state: GameState, rng: random.Random) -> list[Move]:
         pairs = list(combinations(hand, 2))
         for a, b in _sample(pairs, 6, rng):
             out += [StockSwap(seat, (a, b)), TrumpExchange(seat, a, b), TrumpExchange(seat, b, a)]
+    return out
+
+
+def _special_candidates(state: GameState) -> list[Move]:
+    """Tickets, returns, face-down beats and doubts (§5.4 part B), legal or not."""
+    out: list[Move] = []
+    attacks = [p.attack for p in state.table]
+    thrown = [p.attack for p in state.table if p.thrown]
+    for seat in range(state.players):
+        for c in sorted(state.hands[seat].known):
+            out.append(Ticket(seat, c))
+            out += [FaceDownBeat(seat, a, c) for a in attacks if a != c]
+        out += [Doubt(seat, a) for a in attacks]
+        out += [ReturnExcess(seat, (c,)) for c in thrown]
+        if len(thrown) >= 2:
+            out.append(ReturnExcess(seat, tuple(thrown[:2])))
+        out.append(ReturnExcess(seat, by_order=True))
     return out
 
 
