@@ -12,7 +12,9 @@ from referee.moves import Defend, Done, Move, Pass, Take, ThrowIn, Transfer
 from referee.rules import Rules
 from referee.special_moves import Doubt, FaceDownBeat, Ticket
 
-MAX_MOVES = 5000
+MAX_MOVES = 20000
+"""A guard against games that never end (random `czech` option 6 matches to 100 can run to
+several thousand moves)."""
 
 _WEIGHTS: dict[type, float] = {
     Defend: 4.0,

@@ -21,7 +21,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 @pytest.mark.parametrize(
     ("variant", "option"),
-    [("czech", "czech_option=base"), ("armenian_2", "target_score=11"), ("pasyansny", "")],
+    [
+        ("czech", "czech_option=base"),
+        ("armenian_2", "target_score=11"),
+        ("pasyansny", ""),
+    ],
 )
 def test_simulate_and_replay_show_the_scores(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, variant: str, option: str

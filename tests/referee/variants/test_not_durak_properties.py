@@ -33,7 +33,7 @@ from referee.moves import Move, Pass
 from referee.record import GameRecord, read_record, replay
 from referee.rules import Rules
 from referee.setup import deck_of
-from referee.simulate import choose
+from referee.simulate import MAX_MOVES, choose, random_game
 
 CZECH_OPTIONS = ["base", "1", "2", "3", "4", "5", "6", "7", "8", "9", "9k", "10", "11"]
 CASES: list[tuple[str, dict[str, str], int]] = [
@@ -187,3 +187,10 @@ def test_records_round_trip(
     assert again.state.is_over
     assert export_text(header3, again.events) == text
     assert outcome(again.state) == outcome(record.state)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_simulation_ends_czech_option_6_matches_within_its_guard(seed: int) -> None:
+    """Option 6 (suit only, a named suit skips) matches to 100 run to thousands of random moves."""
+    _, moves, final = random_game(rules_for("czech", {"czech_option": "6"}), 2, seed)
+    assert final.is_over and len(moves) < MAX_MOVES
