@@ -235,6 +235,8 @@ class Rules:
     trump_rule: TrumpRule = TrumpRule.PER_SUIT
     joker_rule: JokerRule = JokerRule.NONE
     face_down_with_challenge: bool = False
+    beat_with_run: bool = False
+    """`skitgubbe` option: the led card may be beaten with a run of one suit (§4.49.16)."""
     # First attacker (B6)
     first_attacker: FirstAttacker = FirstAttacker.LOWEST_TRUMP
     first_attacker_tiebreak: FirstAttackerTiebreak = FirstAttackerTiebreak.LOT
@@ -416,6 +418,16 @@ OPTIONS: dict[str, Option] = {
             "krugly: the first player out wins and all others lose (§4.20.13)",
         ),
         Option(
+            "multi_lead",
+            ("false", "true"),
+            "skitgubbe: several cards of one rank may be led together in phase 2 (§4.49.12)",
+        ),
+        Option(
+            "run_beat",
+            ("false", "true"),
+            "skitgubbe: the led card may be beaten with a run of one suit (§4.49.16)",
+        ),
+        Option(
             "target_score",
             ("21", "11", "31", "51"),
             "armenian_2: the match is won by the first player to reach this score (§4.8.1)",
@@ -514,6 +526,11 @@ def configure(
         elif name == "play_for_winner":
             if value == "true":
                 rules = replace(rules, end_loser=EndLoser.FIRST_OUT_WINS)
+        elif name == "multi_lead":
+            if value == "true":
+                rules = replace(rules, attack_form=AttackForm.SAME_RANK_MULTI)
+        elif name == "run_beat":
+            rules = replace(rules, beat_with_run=value == "true")
         elif name == "base_mode":
             rules = apply_base_mode(rules, BaseMode(value))
         elif name == "target_score":

@@ -464,6 +464,8 @@ class Variant:
             allowed.add("base_mode")
         if self.slug == "krugly":
             allowed.add("play_for_winner")
+        if self.slug == "skitgubbe":
+            allowed |= {"multi_lead", "run_beat"}
         if self.plus_s_t or rules.transfer_mode is not TransferMode.NONE:
             allowed.add("transfer_several")
         if self.slug == "s_par":

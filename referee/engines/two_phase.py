@@ -18,8 +18,15 @@ from typing import Any
 from referee import engine as durak_engine
 from referee import movegen, position_text
 from referee.cards import Card, Suit
-from referee.engines import phase1_dialer, phase1_krestovy, phase1_krugly, phase1_skitgubbe
+from referee.engines import (
+    phase1_dialer,
+    phase1_krestovy,
+    phase1_krugly,
+    phase1_skitgubbe,
+    phase2_skitgubbe,
+)
 from referee.engines.phase1_common import Collection, Handover, out_of_turn, violation
+from referee.engines.phase2_skitgubbe import RunBeat
 from referee.errors import IllegalMove, InvalidMove, InvalidPosition, InvalidRules
 from referee.game import Engine, register
 from referee.moves import Move, VariantMove, format_move, seat_letter
@@ -306,6 +313,8 @@ def check(state: TwoPhaseState, move: Move) -> Verdict:
     if isinstance(move, VariantMove):
         if state.durak.is_over:
             return Verdict(text, state, violation(Code.GAME_OVER, "B15"))
+        if isinstance(move, RunBeat):
+            return _rewrap(phase2_skitgubbe.check_and_apply(state.durak, move)[0], state)
         judged = out_of_turn(
             move.player,
             "§5.4.6",
@@ -323,6 +332,10 @@ def apply(state: TwoPhaseState, move: Move) -> TwoPhaseState:
 
 
 def check_and_apply(state: TwoPhaseState, move: Move) -> tuple[Verdict, TwoPhaseState]:
+    if state.durak is not None and isinstance(move, RunBeat) and not state.durak.is_over:
+        _seat_in_range(state, move)
+        inner, durak = phase2_skitgubbe.check_and_apply(state.durak, move)
+        return _phase2_step(state, _rewrap(inner, state), durak)
     if state.durak is None or isinstance(move, VariantMove):
         verdict = check(state, move)
         if not verdict.ok:
@@ -331,7 +344,12 @@ def check_and_apply(state: TwoPhaseState, move: Move) -> tuple[Verdict, TwoPhase
         collection = _collection(state.rules).play(state.collection, move)
         return verdict, _enter_phase2(replace(state, collection=collection))
     inner, durak = durak_engine.check_and_apply(state.durak, move)
-    verdict = _rewrap(inner, state)
+    return _phase2_step(state, _rewrap(inner, state), durak)
+
+
+def _phase2_step(
+    state: TwoPhaseState, verdict: Verdict, durak: GameState
+) -> tuple[Verdict, TwoPhaseState]:
     if not verdict.ok:
         return verdict, state
     first_out = state.first_out or durak.finished
@@ -345,7 +363,8 @@ def legal_moves(state: TwoPhaseState) -> list[Move]:
         )
     if state.durak is None:
         return _collection(state.rules).legal_moves(state.collection)
-    return movegen.legal_moves(state.durak)
+    moves = movegen.legal_moves(state.durak)
+    return moves + phase2_skitgubbe.run_moves(state.durak, moves)
 
 
 def outcome(state: TwoPhaseState) -> Outcome | None:
@@ -400,6 +419,8 @@ def page_notes(rules: Rules) -> list[str]:
     notes = [*collection.notes, _PHASE2_NOTES[rules.variant]]
     if rules.end_loser is EndLoser.FIRST_OUT_WINS:
         notes.append("play for the winner: the first player out wins, all others lose")
+    if rules.beat_with_run:
+        notes.append("a led card may be beaten with a run of one suit: B:runbeat 8h/Th+Jh+Qh")
     return notes
 
 

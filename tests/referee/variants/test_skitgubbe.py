@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from two_phase_builders import card, cards, phase2, play, rules, run_script, verdict, view
 
-from referee import Suit, outcome, parse_cards
+from referee import Suit, outcome, parse_cards, rules_for
 from referee.engines.phase1_skitgubbe import SkitgubbeTricks
 from referee.engines.two_phase import TwoPhaseState, deal
 from referee.errors import InvalidRules
@@ -194,3 +194,35 @@ def test_camera_hands_are_hidden_in_phase_1_but_every_trick_card_is_seen() -> No
     state = play(state, "C:playtrick 5s")
     assert _tricks(state).collections[1] == cards("Kh 5s")
     assert _tricks(state).last_drawer == NO_SEAT
+
+
+def test_rule_12_option_several_cards_of_one_rank_may_be_led_together() -> None:
+    multi = rules_for("skitgubbe", {"multi_lead": "true"})
+    state = phase2(multi, ["7h 7d 8c", "8h 9d Ac", "Kd"], trump="2s")
+    assert verdict(state, "A:attack 7h+8c").code == "attack_form"
+    state = play(state, "A:attack 7h+7d", "B:beat 7h/8h")
+    assert verdict(state, "B:beat 7d/9d").ok
+
+
+def test_rule_16_option_beating_with_a_run_of_one_suit() -> None:
+    runs = rules_for("skitgubbe", {"run_beat": "true"})
+    hands = ["8h 6c", "Th Jh Qh Ks 9h 6d 7d", "Kd"]
+    state = play(phase2(runs, hands, trump="2s"), "A:attack 8h")
+    state = run_script(
+        state,
+        [
+            ("B:runbeat 8h/Th+Qh", "does_not_beat"),  # not the next higher card
+            ("B:runbeat 8h/Th+Jh+Ks", "does_not_beat"),  # not the same suit
+            ("B:runbeat 8h/Th", "does_not_beat"),  # one card is a plain beat
+            ("B:runbeat 8h/Th+Jh+Qh+Kh", "not_in_hand"),
+            ("B:runbeat 8h/6d+7d", "does_not_beat"),  # the first card must beat 8h
+            ("C:runbeat 8h/Th+Jh", "not_defender"),
+            ("B:runbeat 8h/Th+Jh+Qh", None),
+        ],
+    )
+    assert state.durak is not None and state.durak.discard == cards("8h Th Jh Qh")
+    assert state.hands[1].known == cards("Ks 9h 6d 7d") and state.attacker == 1
+    plain = play(phase2(SK, hands, trump="2s"), "A:attack 8h")
+    assert verdict(plain, "B:runbeat 8h/Th+Jh").code == "move_not_in_game"  # option off
+    hidden = play(phase2(runs, hands, trump="2s", full_info=False), "A:attack 8h")
+    assert verdict(hidden, "B:runbeat 8h/Th+Jh").ok  # the phase-2 hands are known here

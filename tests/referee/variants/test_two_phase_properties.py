@@ -44,6 +44,7 @@ from referee.engines.phase1_dialer import Dial, DialerRow, RowStart
 from referee.engines.phase1_krestovy import FaceUp, KrestovyPiles, ToPile
 from referee.engines.phase1_krugly import Hit, KruglyLayout, Layout
 from referee.engines.phase1_skitgubbe import LastCard, SkitgubbeTricks, TrickCard
+from referee.engines.phase2_skitgubbe import RunBeat
 from referee.engines.two_phase import VARIANT_RULES, TwoPhaseState, deal
 from referee.export import export_text, parse_text
 from referee.moves import format_move
@@ -52,7 +53,11 @@ from referee.rules import EndLoser, Rules
 from referee.setup import deck_of
 from referee.simulate import MAX_MOVES, choose, random_game
 
-OPTIONS = {"dialer": ("", "base_mode=perevodnoy"), "krugly": ("", "play_for_winner=true")}
+OPTIONS = {
+    "dialer": ("", "base_mode=perevodnoy"),
+    "krugly": ("", "play_for_winner=true"),
+    "skitgubbe": ("", "multi_lead=true", "run_beat=true"),
+}
 """Table options played too, besides the defaults."""
 
 
@@ -190,6 +195,13 @@ def _phase2_candidates(state: TwoPhaseState, rng: random.Random) -> list[Move]:
         for c in hand:
             out += [Attack(seat, (c,)), ThrowIn(seat, (c,)), Transfer(seat, (c,))]
             out += [Defend(seat, a, c) for a in table if a != c]
+        if game.rules.beat_with_run and table:
+            few = rng.sample(hand, min(len(hand), 7))
+            for a in table:
+                for size in (2, 3):
+                    out += [RunBeat(seat, a, run) for run in combinations(few, size)]
+                    windows = zip(*(hand[i:] for i in range(size)), strict=False)
+                    out += [RunBeat(seat, a, run) for run in windows]
         if seat == game.attacker:
             for size in (2, 3, 5):
                 combos = list(combinations(hand, size)) if len(hand) <= 8 else []
