@@ -161,7 +161,7 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str], ...] = (
         "bones",
         "Fool with Bones (Дурак с костями = with dice?) S3:486",
         "no",
-        "nothing to referee (would also need dice",
+        "nothing to referee (would also need dice)",
     ),
     (
         "fool_five",
