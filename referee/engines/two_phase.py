@@ -291,7 +291,19 @@ def _rewrap(verdict: Verdict, state: TwoPhaseState) -> Verdict:
     return replace(verdict, state=state)
 
 
-def check(state: TwoPhaseState, move: Move) -> Verdict:
+def as_two_phase(state: TwoPhaseState | GameState) -> TwoPhaseState:
+    """The game as a two-phase state: a bare Durak position of a two-phase variant (a quick
+    position for ``bito check``, a position read from notation) is a phase-2 position."""
+    if isinstance(state, TwoPhaseState):
+        return state
+    rules = state.rules
+    durak = replace(state, rules=_phase2_rules(rules))
+    ended = _collection(rules).table_start(rules, state.players, state.dealer)
+    return TwoPhaseState(rules, state.full_info, ended, durak, seed=state.seed)
+
+
+def check(state: TwoPhaseState | GameState, move: Move) -> Verdict:
+    state = as_two_phase(state)
     _seat_in_range(state, move)
     text = format_move(move)
     if state.durak is None:
@@ -324,14 +336,15 @@ def check(state: TwoPhaseState, move: Move) -> Verdict:
     return _rewrap(durak_engine.check(state.durak, move), state)
 
 
-def apply(state: TwoPhaseState, move: Move) -> TwoPhaseState:
+def apply(state: TwoPhaseState | GameState, move: Move) -> TwoPhaseState:
     verdict, after = check_and_apply(state, move)
     if not verdict.ok:
         raise IllegalMove(verdict)
     return after
 
 
-def check_and_apply(state: TwoPhaseState, move: Move) -> tuple[Verdict, TwoPhaseState]:
+def check_and_apply(state: TwoPhaseState | GameState, move: Move) -> tuple[Verdict, TwoPhaseState]:
+    state = as_two_phase(state)
     if state.durak is not None and isinstance(move, RunBeat) and not state.durak.is_over:
         _seat_in_range(state, move)
         inner, durak = phase2_skitgubbe.check_and_apply(state.durak, move)
@@ -356,7 +369,8 @@ def _phase2_step(
     return verdict, replace(state, durak=durak, first_out=first_out)
 
 
-def legal_moves(state: TwoPhaseState) -> list[Move]:
+def legal_moves(state: TwoPhaseState | GameState) -> list[Move]:
+    state = as_two_phase(state)
     if not state.full_info:
         raise InvalidPosition(
             "legal_moves needs full information; the table view cannot list hands"
@@ -367,7 +381,8 @@ def legal_moves(state: TwoPhaseState) -> list[Move]:
     return moves + phase2_skitgubbe.run_moves(state.durak, moves)
 
 
-def outcome(state: TwoPhaseState) -> Outcome | None:
+def outcome(state: TwoPhaseState | GameState) -> Outcome | None:
+    state = as_two_phase(state)
     if state.durak is None:
         return None
     result = durak_outcome(state.durak)
@@ -388,14 +403,16 @@ def _check_rules(rules: Rules) -> None:
         raise InvalidRules("dialer: phase 2 is podkidnoy or perevodnoy (§4.23.8), not simple")
 
 
-def describe(state: TwoPhaseState, lang: str = "en") -> str:
+def describe(state: TwoPhaseState | GameState, lang: str = "en") -> str:
+    state = as_two_phase(state)
     if state.durak is None:
         return _collection(state.rules).describe(state.collection, lang)
     prefix = "стадия 2" if lang == "ru" else "phase 2"
     return f"{prefix}: {position_text.describe(state.durak, lang)}"
 
 
-def bout_number(state: TwoPhaseState) -> int:
+def bout_number(state: TwoPhaseState | GameState) -> int:
+    state = as_two_phase(state)
     return state.bouts
 
 

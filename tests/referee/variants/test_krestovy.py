@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from two_phase_builders import card, cards, phase2, play, rules, run_script, stacked, verdict, view
 
-from referee import Suit, legal_moves, outcome
+from companion.referee_commands import quick_position
+from referee import Suit, check, legal_moves, outcome, parse_move
 from referee.engines.phase1_krestovy import KrestovyPiles
 from referee.moves import format_move
 
@@ -190,3 +191,9 @@ def test_camera_the_table_view_checks_every_pile_and_knows_every_hand() -> None:
     assert result.ok and result.unchecked == ()
     hands = phase2(KR, ["9c 7h", "Tc 8c"], full_info=False)
     assert verdict(hands, "A:attack 9h").code == "not_in_hand"  # the piles were face up
+
+
+def test_camera_a_bare_phase_2_position_is_judged_as_phase_2() -> None:
+    quick = quick_position("krestovy", {}, "d", "9c", 2, 6)  # what `bito check` builds
+    assert check(quick, parse_move("B:beat 9c/Ad")).code == "does_not_beat"
+    assert check(quick, parse_move("B:beat 9c/Tc")).ok
