@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from referee.beats import Reason, beat_failure, cover_failure
+from referee.beats import Reason, beat_failure, cover_failure, defence_trump
 from referee.bout import (
     attack_form_failure,
     attack_limit,
@@ -352,7 +352,8 @@ def _check_defend(state: GameState, move: Defend, j: _Judgement) -> None:
     if j.violation is not None:
         return
     j.move = Defend(move.player, target.attack, card)
-    why = cover_failure(state, move.player, target.attack, card)
+    trump = state.trump_suit if not state.personal_trumps else defence_trump(state, move.player)
+    why = beat_failure(state.rules, trump, target.attack, card, state.trump_joker)
     if why is not None and not state.rules.random_selection:
         # (`negotiable` §4.26.3: a random card that does not beat is played, and he takes all)
         j.violation = _v(
@@ -801,8 +802,8 @@ def _judge(state: GameState, move: Move) -> _Judgement:
         j.violation = _v(Code.MUST_REVEAL_TRUMP, "§4.34")
         return j
     if (
-        not state.personal_trumps
-        and state.rules.trump_source is TrumpSource.PERSONAL_PER_PLAYER
+        state.rules.trump_source is TrumpSource.PERSONAL_PER_PLAYER
+        and not state.personal_trumps
         and type(move) is not TurnTrumps
     ):
         j.violation = _v(Code.MUST_TURN_PERSONAL_TRUMPS, "§4.13.3")

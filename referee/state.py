@@ -174,9 +174,18 @@ _STATE_INDEX = {name: i for i, name in enumerate(_STATE_FIELDS)}
 _read_all = attrgetter(*_STATE_FIELDS)
 
 
+_SETTERS = tuple(GameState.__dict__[name].__set__ for name in _STATE_FIELDS)
+"""The slots' own setters: filling a new state through them skips the frozen ``__init__``'s
+``object.__setattr__`` per field (``GameState`` has no ``__post_init__`` to run)."""
+_new_state = object.__new__
+
+
 def evolve(state: GameState, **changes: object) -> GameState:
-    """``dataclasses.replace`` for GameState, about 4x faster (the engine's hot path)."""
+    """``dataclasses.replace`` for GameState, about 5x faster (the engine's hot path)."""
     values = list(_read_all(state))
     for name, value in changes.items():
         values[_STATE_INDEX[name]] = value
-    return GameState(*values)
+    new = _new_state(GameState)
+    for setter, value in zip(_SETTERS, values, strict=True):
+        setter(new, value)
+    return new
