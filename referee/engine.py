@@ -918,7 +918,7 @@ def _play(state: GameState, move: Move) -> GameState:
         case Defend(player=player, covers=covers, card=card):
             new_rank = card.rank is not None and card.rank not in table_ranks(state)
             table = tuple(
-                replace(p, cover=card, covered_by=player)
+                Pair(p.attack, p.by, card, player, p.face_down, p.thrown)
                 if p.attack == covers and p.cover is None
                 else p
                 for p in state.table

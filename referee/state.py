@@ -144,7 +144,9 @@ class GameState:
     def next_in_game(self, seat: int) -> int:
         """The next seat clockwise (to the left) that is still in the game."""
         n = self.players
-        dummy = self.dummy_seat if not self.rules.dummy_may_attack_defend else NO_SEAT
+        dummy = self.dummy_seat
+        if dummy != NO_SEAT and self.rules.dummy_may_attack_defend:
+            dummy = NO_SEAT  # `bolvan` option: the dummy takes its turn like a player
         for step in range(1, n + 1):
             other = (seat + step) % n
             if other not in self.finished and other != dummy:
