@@ -344,7 +344,7 @@ def _validate(state: GameState) -> None:
     seen: list[Card] = list(state.discard) + list(state.out_of_play)
     for pair in state.table:
         seen.append(pair.attack)
-        if pair.cover is not None:
+        if pair.cover is not None and pair.cover != UNKNOWN_CARD:
             seen.append(pair.cover)
     for hand in state.hands:
         if hand.count < len(hand.known) or hand.count < 0:

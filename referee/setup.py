@@ -390,6 +390,12 @@ def table_game(
             out_of_play = CardSet.of([trump_card])
     if first_attacker_seat is not None and not 0 <= first_attacker_seat < players:
         raise InvalidPosition(f"first attacker seat {first_attacker_seat} does not exist")
+    if (
+        first_attacker_seat is not None
+        and first_attacker_seat == dummy_seat_of(rules, players, dealer)
+        and not rules.dummy_may_attack_defend
+    ):
+        raise InvalidPosition("the dummy never attacks (§4.38.5)")
     state = GameState(
         rules=rules,
         full_info=False,

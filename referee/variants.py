@@ -458,7 +458,7 @@ class Variant:
             allowed.add("first_bout_cap")
         if rules.throw_in_enabled or self.plus_s_t:
             allowed.add("throw_in_after_take")
-        if not rules.has_stock:
+        if not rules.has_stock or rules.engine == "relay":  # §4.16.8 names the relay's order
             allowed.discard("refill_order")
         if self.plus_s_t or self.slug == "dialer":  # §4.23.8: phase 2 may be perevodnoy
             allowed.add("base_mode")

@@ -416,6 +416,73 @@ VARIANT_ALIASES: dict[str, tuple[str, ...]] = {
     "polsky": ("польский", "польский дурак", "polish", "polish-fool"),
 }
 
+
+def page_notes(rules: Rules) -> list[str]:
+    """How this engine plays the variant, in words built from its settings (for
+    :mod:`referee.rules_page`)."""
+    centre = rules.bout_structure is BoutStructure.CENTRE_PILE_RELAY
+    notes = [
+        "relay: a player leads one card (A:attack 7h); the next player still in must beat the "
+        "top card (B:beat 7h/9h) or take (B:take); nobody throws in or transfers"
+    ]
+    if rules.bout_structure is BoutStructure.ASCENDING_SEQUENCE_RELAY:
+        notes.append("beating: exactly the next rank of the same suit; there is no trump")
+    else:
+        beat = "beating: a higher card of the same suit"
+        if rules.rank_order is RankOrder.TEN_BELOW_ACE:
+            beat += " in the order ...J<Q<K<10<A"
+        if rules.fixed_trump is not None:
+            beat += f", or a trump ({rules.fixed_trump.symbol}) on another suit"
+        elif rules.trump_source is not TrumpSource.NONE:
+            beat += ", or a trump on another suit"
+        for suit in sorted(rules.trump_immune_suits, key=lambda s: s.index):
+            beat += f"; {suit.symbol} only by a higher {suit.symbol}"
+        notes.append(beat)
+    if centre:
+        notes.append(
+            "one centre pile above the face-up trump card, never discarded; the beater leads "
+            "the next card; a face-down spread card is led with A:attack 7h* and turned to beat "
+            "with B:spread 9h (if it does not beat, the player takes it and the led card)"
+        )
+    if rules.relay_until == 0:
+        notes.append("the stack goes to the discard at as many cards as players still in")
+    elif rules.relay_until is not None:
+        notes.append(f"the stack goes to the discard at {rules.relay_until} cards")
+    if rules.instant_clear_card is not None:
+        card = rules.instant_clear_card
+        what = "an ace" if card.upper() == "A" else str(Card.parse(card))
+        notes.append(f"{what} clears the stack at once")
+    if not centre and rules.next_attacker_after_success is NextAttackerAfterSuccess.LAST_BEATER:
+        notes.append("after a cleared stack its last player leads the next relay")
+    notes.append(_TAKE_NOTES[rules.take_what])
+    if rules.refill_mode is not RefillMode.NONE and not centre and not rules.deals_whole_deck:
+        notes.append(f"refill to {rules.refill_n} after every relay, its leader first")
+    if rules.end_loser is EndLoser.FIRST_OUT_WINS:
+        notes.append("the first player out wins; play goes on to find the fool")
+    notes.append(
+        "draws: a game that locks (no card held can be laid on another) or whose position "
+        "comes round a third time"
+    )
+    notes.append(
+        "camera: every card is seen"
+        if centre
+        else "camera: a card from a hidden hand is assumed to come from it; cards taken are seen"
+    )
+    return notes
+
+
+_TAKE_NOTES = {
+    TakeWhat.FIRST_CARD_ONLY: "a player who does not beat takes the lead card; the rest is "
+    "discarded and the next player leads",
+    TakeWhat.BOTTOM_CARD: "a player who does not beat takes the bottom card; the next player "
+    "beats the top card (or leads, if the stack is empty)",
+    TakeWhat.TOP_CARD: "a player who does not lay the card takes the top card; the rest is "
+    "discarded and the next player leads",
+    TakeWhat.LED_PLUS_DRAWN: "once the spread is empty, a player who does not beat takes the top "
+    "3 cards of the pile and the next player beats the new top card",
+}
+
+
 register(
     Engine(
         name=ENGINE,

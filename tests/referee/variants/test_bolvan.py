@@ -5,6 +5,7 @@ Seats count the dummy's: with three players and the dummy the table has four sea
 
 from __future__ import annotations
 
+import pytest
 from special_builders import (
     card,
     hand_text,
@@ -16,7 +17,8 @@ from special_builders import (
     with_dummy,
 )
 
-from referee import check_and_apply, outcome, parse_move, rules_for, table_game
+from referee import InvalidPosition, check_and_apply, outcome, parse_move, rules_for, table_game
+from referee.position import parse_position, write_position
 from referee.simulate import random_game
 
 BOLVAN = rules_for("bolvan")
@@ -141,3 +143,18 @@ def test_random_games_end_with_a_real_fool() -> None:
             result = outcome(final)
             assert result is not None
             assert final.dummy_seat not in result.losers + result.winners
+
+
+def test_the_table_view_refuses_the_dummy_as_first_attacker() -> None:
+    with pytest.raises(InvalidPosition):
+        table_game(BOLVAN, 4, trump_card=card("6h"), dealer=0, first_attacker_seat=3)
+    state = table_game(PLAYING_DUMMY, 4, trump_card=card("6h"), dealer=0, first_attacker_seat=3)
+    assert (state.attacker, state.defender) == (3, 0)
+
+
+def test_position_notation_finds_the_dummy_from_the_dealer() -> None:
+    state = with_dummy(position(BOLVAN, ["7c 8c", "9c Tc Qs", "7s Qd", "7d 9s"]), seat=3)
+    state = play(state, "A:attack 7c", "B:beat 7c/9c", "A:pass", "C:pass")
+    parsed, _ = parse_position(write_position(state, reveal_hands=True))
+    assert parsed.dummy_seat == 3
+    assert verdict(parsed, "D:throw 7d").ok and verdict(parsed, "D:done").code == "dummy_no_role"

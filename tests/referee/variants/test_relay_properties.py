@@ -227,3 +227,20 @@ def test_random_games_conserve_cards_and_end(slug: str, players: int, deck: int,
         last = after
     assert last is not None and last.is_over and outcome(last) is not None
     _assert_conserved(last)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_rules_page_describes_the_relay_from_its_settings(slug: str) -> None:
+    from referee.rules_page import page
+
+    data = page(slug)
+    notes = " ".join(data["engine_notes"])
+    assert data["engine"] == "relay" and "relay:" in notes
+    expected = {
+        "chinese": "at 5 cards",
+        "bez_nazvaniya": "as many cards as players still in",
+        "chukchi_2": "exactly the next rank",
+        "polsky": "A:attack 7h*",
+    }
+    assert expected[slug] in notes
+    assert "refill_order" not in {row["name"] for row in data["options"]}

@@ -25,8 +25,12 @@ from referee import (
 )
 from referee.beats import beats
 from referee.cards import Suit
+from referee.movegen import legal_moves
+from referee.moves import Defend, format_move
+from referee.position import parse_position, write_position
 from referee.setup import deal, deck_of, for_players
 from referee.simulate import random_game
+from referee.special_moves import ReturnExcess, Ticket
 
 SHIELD = rules_for("shield")
 TWO_DECKS = rules_for("shield", {"decks": "2"})
@@ -256,3 +260,30 @@ def test_rule_16_a_draw_is_possible() -> None:
 def test_random_games_with_many_players_end(players: int) -> None:
     _, moves, final = random_game(SHIELD, players, players)
     assert final.is_over and outcome(final) is not None and moves
+
+
+def test_legal_moves_list_the_returns_and_tickets_that_check_accepts() -> None:
+    state = _over_ten()
+    legal = legal_moves(state)
+    returns = [m for m in legal if isinstance(m, ReturnExcess)]
+    assert len(returns) == 11 + 1  # any one of the 11 thrown-in cards, or the rule's order
+    assert not any(isinstance(m, Defend) for m in legal)
+    assert all(verdict(state, format_move(m)).ok for m in legal)
+    state = position(SHIELD, ["7c 8c 9d", "7s 7d Td", "Jd Qd Kd"], trump="Ks")
+    state = play(state, "A:attack 7c")
+    tickets = [m for m in legal_moves(state) if isinstance(m, Ticket)]
+    assert tickets == [Ticket(1, card("7s"))]
+
+
+def test_position_notation_keeps_the_ticket_and_the_throwers() -> None:
+    state = _over_ten()
+    text = write_position(state, options={"decks": "2"}, reveal_hands=True)
+    assert "thrown=-AAAAAAACCCC" in text
+    parsed, _ = parse_position(text)
+    assert write_position(parsed, options={"decks": "2"}) == text
+    assert verdict(parsed, "B:return 8s'").ok
+    state = position(SHIELD, ["7c 8c 9d", "7s 7d Td", "Jd Qd Kd"], trump="Ks")
+    state = play(state, "A:attack 7c", "B:ticket 7s")
+    parsed, _ = parse_position(write_position(state, reveal_hands=True))
+    assert parsed.ticket_rank == state.ticket_rank
+    assert verdict(parsed, "A:transfer 9d").code == "must_beat_after_ticket"

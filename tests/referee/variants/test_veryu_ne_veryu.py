@@ -10,6 +10,7 @@ from special_builders import card, cards, hand_text, play, position, run_script,
 from referee import CardSet, check_and_apply, outcome, parse_move, rules_for, table_game
 from referee.cards import UNKNOWN_CARD
 from referee.errors import InvalidMove
+from referee.position import parse_position, write_position
 from referee.simulate import random_game
 from referee.special_moves import FaceDownBeat
 
@@ -143,3 +144,16 @@ def test_random_games_have_doubts_both_ways_and_unchallenged_bouts() -> None:
         _, moves, _ = random_game(VNV, 3, seed)
         kinds |= {type(m).__name__ for m in moves}
     assert {"FaceDownBeat", "Doubt", "Done"} <= kinds
+
+
+def test_position_notation_writes_face_down_cards_as_the_table_sees_them() -> None:
+    state = position(VNV, ["7c 8d", "9c 6s Kd", "Td Jd"], trump="6h")
+    state = play(state, "A:attack 7c", "B:facedown 7c/6s")
+    assert "table=7c/??" in write_position(state)  # what a camera knows
+    text = write_position(state, reveal_hands=True)
+    assert "table=7c/_6s" in text
+    parsed, _ = parse_position(text)
+    assert write_position(parsed) == text
+    assert verdict(parsed, "C:doubt 7c").ok
+    blind, _ = parse_position(write_position(state))
+    assert blind.table[0].cover == UNKNOWN_CARD and verdict(blind, "C:doubt 7c/6s").ok
