@@ -10,6 +10,15 @@ somebody laughs he passes and the next player needs the same rank. The first pla
 The laugh needs a person: ``A:laugh`` / ``A:nolaugh`` are entered by whoever runs the table. A
 camera cannot see that the player really lacked the card: the table view records the claim and
 reports a revoke if the card he then held is later played from his hand.
+
+Choices where the text is silent:
+
+* a player who holds the needed rank must play it (the sound is for a player who lacks it);
+* up to 10 players (the seat letters A-J); the text says "2 or more";
+* the game ends when the first player is out (§4.30.8): the seed names no fool, so the others are
+  not ranked; ``Outcome.scores["cards_left"]`` shows what each still holds;
+* a player lacking a 6 for an empty pile makes his sound too; "nobody laughs" then takes nothing;
+* a revoke is reported, not penalised: the text gives no penalty.
 """
 
 from __future__ import annotations

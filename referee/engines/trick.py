@@ -15,6 +15,16 @@ view knows them), ``A:play 7h``, ``A:turn 9h`` (the face-down card freed by a pl
 Camera: every card ends face up, but a player who does not follow suit may be hiding a card of
 the led suit in his hand. The table view records the claim ("cannot check") and reports a revoke
 when such a card is later played from that hand.
+
+Choices where the text is silent:
+
+* no trumps, the higher card of the led suit wins (§4.8.4, §4.8.8 [assumption]);
+* the face-up cards of both rows are entered once per deal (``layout``), the dealer's opponent
+  first, and a freed face-down card is turned at once (``turn``) by its owner;
+* a revoke is reported (``Verdict.earlier``, ``Outcome.scores["revokes"]``) but not penalised:
+  the text gives no penalty;
+* the deal is laid out in this order: face-down rows, face-up rows, hands, one card at a time
+  from the dealer's opponent (only the full-information shuffle depends on it).
 """
 
 from __future__ import annotations
