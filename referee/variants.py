@@ -75,8 +75,19 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("chinese", "Fool Chinese S3:136", "fully", ""),
     ("trumps_changing", "Fool trumps S3:145", "fully", ""),
     ("royal", "Royal Fool (Королевский дурак?) S3:154 (+S1)", "fully", ""),
-    ("krestovy", "Дурак крестовый (Clubs/Cross Fool) S3:163", "fully", ""),
-    ("krugly", "Дурак круглый (Round Fool) S3:172", "fully", ""),
+    (
+        "krestovy",
+        "Дурак крестовый (Clubs/Cross Fool) S3:163",
+        "fully",
+        "every pile lies face up, so every phase-2 hand is known",
+    ),
+    (
+        "krugly",
+        "Дурак круглый (Round Fool) S3:172",
+        "fully",
+        "the layout figure is missing: a ring of 8 open cards and a centre trump card are "
+        "assumed; every card is seen face up",
+    ),
     (
         "round_pass",
         "Round fool S3:183",
@@ -84,7 +95,12 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str], ...] = (
         "hand passing happens off the table; counts are tracked",
     ),
     ("magadan", "The fool Magadan S3:192", "partly", "face-down reserve"),
-    ("dialer", "Fool's dialer S3:201", "fully", ""),
+    (
+        "dialer",
+        "Fool's dialer S3:201",
+        "fully",
+        "every card is turned face up, so every phase-2 hand is known",
+    ),
     ("frozen_fur", "Frozen Fur S3:210", "fully", ""),
     ("invisible", "Fool Invisible S3:219", "partly", "the trump must be entered by hand"),
     ("negotiable", "The fool is negotiable S3:228", "partly", "the blindness cannot be verified"),
@@ -155,7 +171,8 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str], ...] = (
         "skitgubbe",
         "Скитгаб (Skitgubbe, Mattis), Swedish/Norwegian fool S3:469",
         "fully",
-        "the last card drawn must be shown",
+        "the last card drawn must be shown (B:lastcard 9d); phase-1 hands and the reserve are "
+        "hidden, so a card played is assumed to come from the hand; every trick card is seen",
     ),
     (
         "bones",
