@@ -28,7 +28,7 @@ from referee.engines.phase1_common import (
     turned_card_violation,
     violation,
 )
-from referee.errors import InvalidNotation
+from referee.errors import InvalidMove, InvalidNotation
 from referee.moves import Move, VariantMove, parse_seat, seat_letter
 from referee.rules import Rules
 from referee.setup import deck_of
@@ -173,7 +173,10 @@ def judge(state: KrestovyPiles, move: VariantMove) -> Judged:
             return out_of_turn(
                 move.player,
                 "§4.19.1",
-                (f"the next face-up card goes to {nxt}", f"следующая карта открыто — игроку {nxt}"),
+                (
+                    f"the next face-up card goes to {nxt}",
+                    f"следующую открытую карту получает {nxt}",
+                ),
             )
         found = turned_card_violation(
             state.rules, state.deck, state.full_info, move.card, state.seen(), "§4.19.1"
@@ -198,7 +201,7 @@ def judge(state: KrestovyPiles, move: VariantMove) -> Judged:
         if found is not None:
             return Judged(found)
         if not 0 <= move.onto < state.players:
-            raise InvalidNotation(f"seat {seat_letter(move.onto)} is not at this table")
+            raise InvalidMove(f"seat {seat_letter(move.onto)} is not at this table")
         right = target_pile(state, move.player, move.card)
         if move.onto != right:
             top = state.piles[right][-1]
