@@ -200,6 +200,11 @@ def export_steps(header: Header, steps: Sequence[Step]) -> str:
             bout = None
     if bout is not None:
         lines.append(bout.line("open"))
+    elif pending:  # moves after the last bout (`pokerny`'s showdown): a line of their own
+        writer = _BoutWriter(state.bouts + 1, pending[0][1])
+        for late, late_before in pending:
+            writer.add(late, late_before)
+        lines.append(writer.line("open"))
     return "\n".join(lines) + "\n"
 
 

@@ -32,6 +32,7 @@ from referee.rules import (
     TrumpSource,
 )
 from referee.setup import personal_trump_cards
+from referee.showdown import ShowHand
 from referee.special_moves import Doubt, FaceDownBeat, ReturnExcess, Ticket
 from referee.state import GameState, Phase
 from referee.stock_moves import (
@@ -60,6 +61,12 @@ def legal_moves(state: GameState) -> list[Move]:
     if state.phase is Phase.REVEAL:
         assert state.hidden_trump is not None
         return [RevealTrump(state.attacker, state.hidden_trump)]
+    if state.phase is Phase.SHOWDOWN:  # `pokerny` §4.32.3: every hand is laid face up
+        return [
+            ShowHand(seat, tuple(hand.known))
+            for seat, hand in enumerate(state.hands)
+            if hand.count > 0 and not (state.face_up and state.face_up[seat])
+        ]
     if state.phase is Phase.ATTACK:
         if (
             not state.personal_trumps

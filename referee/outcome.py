@@ -57,7 +57,8 @@ def outcome(state: GameState) -> Outcome | None:
         return Outcome((), (), True, "the same position came round three times: a draw", {})
     if state.loser_by_hand_size:
         assert holder is not None
-        return Outcome((holder,), tuple(others), False, "holds too many cards (§4.11)", {})
+        where = "§4.32.3" if rules.end_loser is EndLoser.POKER_SHOWDOWN else "§4.11"
+        return Outcome((holder,), tuple(others), False, f"holds too many cards ({where})", {})
     match rules.end_loser:
         case EndLoser.FEWEST_BEATEN_CARDS:
             losers = _fewest(stats.beaten, seats)
@@ -84,6 +85,8 @@ def outcome(state: GameState) -> Outcome | None:
                 "most figure cards beaten wins (§4.43)",
                 {"figures": stats.figures},
             )
+        case EndLoser.POKER_SHOWDOWN if any(state.face_up):
+            return _showdown(state)
         case EndLoser.FIRST_OUT_WINS:
             first = state.finished[:1]
             return Outcome(
@@ -96,3 +99,19 @@ def outcome(state: GameState) -> Outcome | None:
     if holder is None:
         return Outcome((), tuple(seats), True, "everyone ran out together: a draw (B15)", {})
     return Outcome((holder,), tuple(others), False, "last player holding cards (B15)", {})
+
+
+def _showdown(state: GameState) -> Outcome:
+    """`pokerny` §4.32.3: the best poker hand of five wins, the worst loses [assumption]."""
+    from referee.showdown import best_hand, category_name
+
+    values = {s: best_hand(list(pile)) for s, pile in enumerate(state.face_up) if pile}
+    best, worst = max(values.values()), min(values.values())
+    categories = tuple(int(values[s][0]) if s in values else -1 for s in range(state.players))
+    scores = {"poker": categories}
+    if best == worst:
+        return Outcome((), (), True, "poker showdown (§4.32.3): equal hands, a draw", scores)
+    winners = tuple(s for s, v in values.items() if v == best)
+    losers = tuple(s for s, v in values.items() if v == worst)
+    reason = f"poker showdown (§4.32.3): {category_name(best)} wins, {category_name(worst)} loses"
+    return Outcome(losers, winners, False, reason, scores)

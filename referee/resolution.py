@@ -9,6 +9,7 @@ from referee.cards import UNKNOWN_CARD, Card, CardSet, Rank
 from referee.moves import Attack, Defend, Move, ThrowIn, Transfer
 from referee.rules import (
     DefenceMode,
+    EndLoser,
     HandsPass,
     NextAttackerAfterTake,
     RefillMode,
@@ -218,6 +219,17 @@ def _end_bout(state: GameState, next_attacker: int) -> GameState:
             if seat not in finished and state.hands[seat].count == 0:
                 finished.append(seat)
     state = evolve(state, finished=tuple(finished))
+    if state.stock_count == 0 and state.rules.end_loser is EndLoser.POKER_SHOWDOWN:
+        holding = [seat for seat in range(n) if state.hands[seat].count > 0]
+        if len(holding) >= 2:  # §4.32.3: the stock is gone and the bout is over
+            return evolve(
+                state,
+                phase=Phase.SHOWDOWN,
+                passed=frozenset(),
+                last_defence=None,
+                self_throw=None,
+                face_up=(),
+            )
     if state.rules.hands_pass is HandsPass.ROTATE_LEFT:
         state = _pass_hands(state)
     playing = [seat for seat in range(n) if seat not in finished]

@@ -417,6 +417,12 @@ OPTIONS: dict[str, Option] = {
         ),
         Option("pyaterka", ("false", "true"), "s_par: the 'Pyaterka' attack forms (§4.41.9)"),
         Option(
+            "poker_showdown",
+            ("false", "true"),
+            "pokerny: the author's poker showdown when the stock is gone; more than 10 cards "
+            "loses (§4.32.3)",
+        ),
+        Option(
             "play_for_winner",
             ("false", "true"),
             "krugly: the first player out wins and all others lose (§4.20.13)",
@@ -527,6 +533,11 @@ def configure(
         elif name == "pyaterka":
             if value == "true":
                 rules = replace(rules, attack_form=AttackForm.PYATERKA)
+        elif name == "poker_showdown":
+            if value == "true":  # §4.32.3 [assumption]: the cap L is 10 cards
+                rules = replace(
+                    rules, end_loser=EndLoser.POKER_SHOWDOWN, instant_loss_hand_size=11
+                )
         elif name == "play_for_winner":
             if value == "true":
                 rules = replace(rules, end_loser=EndLoser.FIRST_OUT_WINS)

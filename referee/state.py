@@ -57,6 +57,7 @@ class Phase(Enum):
     DEFENCE = "defence"  # a bout is open
     TAKING = "taking"  # the defender said "take"; throw-ins may still come
     REVEAL = "reveal"  # the hidden second trump must be turned (potayny)
+    SHOWDOWN = "showdown"  # the hands are laid face up for the poker showdown (pokerny option)
     OVER = "over"
 
 

@@ -21,7 +21,8 @@ from referee.moves import seat_letter
 from referee.resolution import set_face_up
 from referee.rules import TrumpSource
 from referee.setup import personal_trump_cards
-from referee.state import NO_SEAT, GameState, Hand, evolve
+from referee.showdown import ShowHand
+from referee.state import NO_SEAT, GameState, Hand, Phase, evolve
 from referee.stock_moves import (
     StockSwap,
     TrumpExchange,
@@ -227,6 +228,66 @@ def _play_exchange(state: GameState, move: TrumpExchange) -> GameState:
     return state
 
 
+# --- `pokerny`'s optional showdown: the hands are laid face up (§4.32.3) -----------------------
+
+
+def _show_not_allowed(j: _Judgement, why: str, why_ru: str) -> None:
+    j.violation = _v(Code.SHOW_NOT_ALLOWED, "§4.32.3", why=why, why_ru=why_ru)
+
+
+def _check_show(state: GameState, move: ShowHand, j: _Judgement) -> None:
+    if state.phase is not Phase.SHOWDOWN:
+        _show_not_allowed(j, "there is no showdown now", "сейчас нет вскрытия")
+        return
+    hand = state.hands[move.player]
+    if hand.count == 0:
+        _show_not_allowed(j, "he holds no cards", "у него нет карт")
+        return
+    if state.face_up and state.face_up[move.player]:
+        _show_not_allowed(j, "he has already shown his hand", "он уже показал карты")
+        return
+    shown = CardSet.of(move.shown)
+    if len(shown) != hand.count:
+        _show_not_allowed(
+            j,
+            f"he holds {hand.count} cards and shows them all",
+            f"у него {hand.count} карт, показать нужно все",
+        )
+        return
+    missing = hand.known - shown
+    if missing:
+        _show_not_allowed(
+            j,
+            f"his hand holds {' '.join(map(str, missing))}",
+            f"у него в руке {' '.join(map(str, missing))}",
+        )
+        return
+    for card in shown - hand.known:
+        if card not in _deck_set(state):
+            j.violation = _v(Code.CARD_NOT_IN_DECK, "B1", card=card)
+            return
+        elsewhere = _seen_elsewhere(state, card, move.player)
+        if elsewhere is not None:
+            j.violation = elsewhere
+            return
+
+
+def _play_show(state: GameState, move: ShowHand) -> GameState:
+    seat = move.player
+    shown = CardSet.of(move.shown)
+    state = evolve(state, hands=_set_hand(state, seat, Hand(len(shown), shown, shown)))
+    state = set_face_up(state, seat, shown)
+    waiting = [
+        s
+        for s, h in enumerate(state.hands)
+        if h.count > 0 and not (state.face_up and state.face_up[s])
+    ]
+    if not waiting:
+        return evolve(state, phase=Phase.OVER, fool=None)
+    return state
+
+
+register_move(ShowHand, _check_show, _play_show)
 register_move(TurnTrumps, _check_turn_trumps, _play_turn_trumps)
 register_move(StockSwap, _check_swap, _play_swap)
 register_move(TrumpExchange, _check_exchange, _play_exchange)

@@ -487,6 +487,8 @@ class Variant:
             allowed.add("transfer_several")
         if self.slug == "s_par":
             allowed.add("pyaterka")
+        if self.slug == "pokerny":
+            allowed.add("poker_showdown")
         if self.slug == "shield":
             allowed |= {"decks", "one_joker"}
             allowed.discard("later_games")  # §4.47.6: always under the fool

@@ -62,6 +62,7 @@ class Code(Enum):
     MUST_TURN_PERSONAL_TRUMPS = "must_turn_personal_trumps"
     PERSONAL_TRUMPS_WRONG = "personal_trumps_wrong"
     EXCHANGE_NOT_ALLOWED = "exchange_not_allowed"
+    SHOW_NOT_ALLOWED = "show_not_allowed"
     # special rules at the table, part B (§4.47 shield, §4.38 bolvan, §4.12 veryu_ne_veryu)
     TICKET_NOT_ALLOWED = "ticket_not_allowed"
     MUST_BEAT_AFTER_TICKET = "must_beat_after_ticket"
@@ -222,6 +223,10 @@ _TEMPLATES: dict[Code, tuple[str, str]] = {
         "неверные личные козыри: {why_ru}",
     ),
     Code.EXCHANGE_NOT_ALLOWED: ("no exchange allowed: {why}", "меняться нельзя: {why_ru}"),
+    Code.SHOW_NOT_ALLOWED: (
+        "no showdown hand to show here: {why}",
+        "показывать карты для вскрытия сейчас нельзя: {why_ru}",
+    ),
     Code.TICKET_NOT_ALLOWED: ("no ticket here: {why}", "проездной нельзя: {why_ru}"),
     Code.MUST_BEAT_AFTER_TICKET: (
         "{who} received the attack through a ticket and must beat it (no transfer, no ticket)",

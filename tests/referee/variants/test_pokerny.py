@@ -13,8 +13,9 @@ from stock_builders import (
     verdict,
 )
 
-from referee import CardSet, rules_for, table_game
+from referee import CardSet, outcome, rules_for, table_game
 from referee.rules import EndLoser
+from referee.showdown import best_hand
 from referee.state import GameState
 
 PK = rules_for("pokerny")
@@ -84,3 +85,54 @@ def test_table_view_the_swap_is_face_down_and_cannot_be_checked() -> None:
     after = play(view, "B:swap")
     assert after.hands[1].count == 6 and after.stock_count == view.stock_count
     assert verdict(after, "B:swap").code == "exchange_not_allowed"
+
+
+# §4.32.3, the author's proposal: a table option ------------------------------------------------
+
+SHOW = rules_for("pokerny", {"poker_showdown": "true"})
+
+
+def test_rule_3_poker_hands_rank_as_in_standard_poker_best_five_kept() -> None:
+    ranking = [
+        "6h 7h 8h 9h Th",  # straight flush
+        "9c 9d 9h 9s 6c",  # four of a kind
+        "7h 7d 7c 9s 9h",  # full house
+        "6c 8c Tc Qc Kc",  # flush
+        "6d 7c 8h 9s Tc",  # straight
+        "Qh Qd Qc 6s 8h",  # three of a kind
+        "Jh Jd 8c 8s Ac",  # two pair
+        "Ah Ad 6c 7s 9h",  # pair
+        "Ah Kd Qc Js 9h",  # high card
+    ]
+    values = [best_hand(cards(hand_text)) for hand_text in ranking]
+    assert values == sorted(values, reverse=True) and len(set(values)) == len(values)
+    assert best_hand(cards("7h 7d 7c 9s 9h 6s Ah")) == best_hand(cards("7h 7d 7c 9s 9h"))
+    assert best_hand(cards("Ah Ad")) > best_hand(cards("Kh Qd Jc Ts 8h"))  # fewer than five
+
+
+def test_rule_3_when_the_stock_is_gone_the_hands_are_shown_and_the_best_poker_hand_wins() -> None:
+    state = position(SHOW, ["7h 7d 7c 9s 9h Tc", "Jc 8d Jh Qc Kd Ah"], trump="6s", stock="")
+    state = play(state, "A:attack Tc", "B:beat Tc/Jc", "A:done")  # A draws the trump card
+    assert state.phase.value == "showdown" and state.stock_count == 0
+    state = run_script(
+        state,
+        [
+            ("A:attack 7h", "out_of_turn"),
+            ("A:show 7h+7d", "show_not_allowed"),  # the whole hand
+            ("B:show 8d+Jh+Qc+Kd+Ah", None),
+            ("B:show 8d+Jh+Qc+Kd+Ah", "show_not_allowed"),
+            ("A:show 7h+7d+7c+9s+9h+6s", None),
+        ],
+    )
+    result = outcome(state)
+    assert state.is_over and result is not None
+    assert (result.winners, result.losers) == ((0,), (1,))
+    assert "full house" in result.reason and result.scores["poker"] == (6, 0)
+
+
+def test_rule_3_while_the_stock_lasts_more_than_ten_cards_loses() -> None:
+    state = position(SHOW, ["7h 7d 8c", "6c 8d 9d Td Jd Qd Kd Ad 6h"], trump="6s", stock="Ac Kc")
+    state = play(state, "A:attack 7h", "B:take", "A:throw 7d", "A:done")
+    result = outcome(state)
+    assert state.is_over and result is not None and result.losers == (1,)
+    assert "too many cards" in result.reason

@@ -154,3 +154,30 @@ def test_random_fool_five_games_exchange_the_trump_card_and_keep_taken_cards_fac
     steps = _moves_of("fool_five", 3, range(3))
     assert any(isinstance(m, TrumpExchange) for _, m, _ in steps)
     assert any(a.face_up for _, _, a in steps)
+
+
+def test_pokerny_showdown_games_end_conserve_cards_and_replay() -> None:
+    from companion.referee_commands import simulate_record
+
+    options = {"poker_showdown": "true"}
+    rules = rules_for("pokerny", options)
+    deck = Counter(deck_of(rules))
+    showdowns = 0
+    for players, seed in ((2, 0), (3, 2), (4, 2), (6, 1)):
+        state = deal(rules, players, seed, dealer=seed % players)
+        rng = random.Random(seed)
+        while not state.is_over:
+            moves = legal_moves(state)
+            assert all(check(state, m).ok for m in moves)
+            state = check_and_apply(state, choose(moves, rng))[1]
+            assert _cards(state) == deck
+        result = outcome(state)
+        assert result is not None and (result.losers or result.draw)
+        showdowns += "poker showdown" in result.reason
+        header, record = simulate_record("pokerny", options, players, seed, None)
+        text = export_text(header, record.events)
+        header2, replayed = parse_text(text)  # the table view: the shown hands are checked
+        again = GameRecord.create(header2)
+        assert all(again.play(move).ok for move in replayed) and again.state.is_over
+        assert export_text(header2, again.events) == text
+    assert showdowns
