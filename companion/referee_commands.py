@@ -14,9 +14,11 @@ from referee.cards import Card, CardSet, Rank, Suit, parse_cards
 from referee.errors import InvalidNotation, InvalidPosition
 from referee.export import export_text, parse_text, result_text
 from referee.game import check, outcome
+from referee.game import table_game as start_table_view
 from referee.moves import Attack, Defend, Move, Take, ThrowIn, Transfer, parse_move, seat_letter
 from referee.position import parse_position, write_position
 from referee.record import GameRecord, Header, read_record, replay
+from referee.rules import Rules
 from referee.setup import deck_of, table_game
 from referee.simulate import random_game
 from referee.state import GameState, Hand, Pair, Phase
@@ -158,6 +160,18 @@ def quick_position(
     )
 
 
+def game_start(rules: Rules, players: int, table: str, trump: str | None) -> Any:
+    """Engines other than Durak: the table view at the start of a game (``--table`` and
+    ``--trump`` describe a Durak table)."""
+    if table or trump:
+        raise InvalidPosition(
+            f"--table and --trump describe a Durak table; {rules.variant} is checked from the "
+            "start of a game"
+        )
+    seats = min(max(players, rules.min_players), rules.max_players)
+    return start_table_view(rules, seats)
+
+
 def quick_move(state: GameState, text: str) -> Move:
     """A move in full notation (``B:beat 7h/9h``) or shorthand: ``7h/9h`` (the defender beats),
     ``Td`` (lead, or throw-in by the attacker), ``~7d`` (transfer), ``take``."""
@@ -178,12 +192,17 @@ def quick_move(state: GameState, text: str) -> Move:
 
 def cmd_check(args: argparse.Namespace) -> int:
     options = _options(args.option)
+    rules = None if args.position else find_variant(args.variant).configure(options)
     if args.position:
         state, _ = parse_position(args.position)
+    elif rules is not None and rules.engine != "durak":
+        state = game_start(rules, args.players, args.table, args.trump)
     else:
         state = quick_position(
             args.variant, options, args.trump, args.table, args.players, args.defender_cards
         )
+    if rules is not None and rules.engine != "durak" and ":" not in args.move:
+        raise InvalidNotation(f"{rules.variant}: write the move in full, e.g. A:play 7h")
     move = quick_move(state, args.move)
     verdict = check(state, move)
     if args.json:

@@ -65,3 +65,22 @@ def test_replay_reports_a_revoke_when_the_hidden_card_shows(
     assert "earlier: B revoked: at move 4 he showed he had no ♥, yet he held Th" in out
     code, out, _ = run(capsys, "replay", str(path), "--lang", "ru")
     assert "раньше: B сфальшивил" in out
+
+
+def test_check_judges_a_first_move_of_a_game_that_is_not_durak(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "check", "--variant", "czech", "--move", "B:play Qs=h")
+    assert code == 0 and out.startswith("B:play Qs=h: legal")
+    code, out, _ = run(capsys, "check", "--variant", "czech", "--move", "B:play Qs", "--json")
+    assert code == 1 and json.loads(out)["code"] == "suit_call"
+    code, out, _ = run(
+        capsys, "check", "--variant", "pasyansny", "--players", "4", "--move", "D:play 6h"
+    )
+    assert code == 0 and "nobody before D holds a 6" in out
+    code, _, err = run(
+        capsys, "check", "--variant", "czech", "--table", "7h", "--move", "B:play 7h"
+    )
+    assert code == 2 and "Durak table" in err
+    code, _, err = run(capsys, "check", "--variant", "armenian_2", "--move", "7h")
+    assert code == 2 and "in full" in err
