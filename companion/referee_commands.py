@@ -302,6 +302,11 @@ def cmd_position(args: argparse.Namespace) -> int:
         if args.after is not None and i >= args.after:
             break
         state = step.state
+    if not isinstance(state, GameState):
+        raise InvalidPosition(
+            f"the position notation is for Durak tables; {header.variant} is not one "
+            "(bito replay and bito export show its game)"
+        )
     print(write_position(state, options=header.options))
     return 0
 

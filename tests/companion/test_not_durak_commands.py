@@ -84,3 +84,13 @@ def test_check_judges_a_first_move_of_a_game_that_is_not_durak(
     assert code == 2 and "Durak table" in err
     code, _, err = run(capsys, "check", "--variant", "armenian_2", "--move", "7h")
     assert code == 2 and "in full" in err
+
+
+def test_position_of_a_game_that_is_not_durak_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, _ = run(capsys, "simulate", "--variant", "czech", "--out", str(tmp_path))
+    assert code == 0
+    (record,) = tmp_path.glob("*.jsonl")
+    code, out, err = run(capsys, "position", str(record), "--after", "3")
+    assert code == 2 and out == "" and "not one" in err
