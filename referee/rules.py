@@ -443,6 +443,11 @@ OPTIONS: dict[str, Option] = {
             "armenian_2: the match is won by the first player to reach this score (§4.8.1)",
         ),
         Option(
+            "rank_others",
+            ("false", "true"),
+            "pasyansny: play on after the first player is out, to rank the others (§4.30.8)",
+        ),
+        Option(
             "czech_option",
             ("base", "1", "2", "3", "4", "5", "6", "7", "8", "9", "9k", "10", "11"),
             "czech: play one of the 11 options of §4.44 (9k: option 9 with its King rule)",
@@ -559,4 +564,6 @@ def configure(
             rules = replace(rules, dummy_may_attack_defend=value == "true")
         elif name == "czech_option":
             rules = replace(rules, czech_option=value, **_CZECH_SETTINGS.get(value, {}))
+        elif name == "rank_others" and value == "true":
+            rules = replace(rules, end_loser=EndLoser.LAST_WITH_CARDS)
     return rules

@@ -508,7 +508,7 @@ class Variant:
 _NOT_DURAK_OPTIONS: dict[str, frozenset[str]] = {
     "trick": frozenset({"target_score"}),
     "maumau": frozenset({"deck", "czech_option"}),
-    "sequence": frozenset(),
+    "sequence": frozenset({"rank_others"}),
 }
 """The table options of the engines for games that are not Durak."""
 

@@ -16,7 +16,9 @@ Choices where the text is silent:
 * a player who holds the needed rank must play it (the sound is for a player who lacks it);
 * up to 10 players (the seat letters A-J); the text says "2 or more";
 * the game ends when the first player is out (§4.30.8): the seed names no fool, so the others are
-  not ranked; ``Outcome.scores["cards_left"]`` shows what each still holds;
+  not ranked; ``Outcome.scores["cards_left"]`` shows what each still holds. The table option
+  ``rank_others`` plays on ("play may continue to rank the others"): players out are skipped,
+  and the last one holding cards is last (``scores["place"]``);
 * a player lacking a 6 for an empty pile makes his sound too; "nobody laughs" then takes nothing;
 * a revoke is reported, not penalised: the text gives no penalty.
 """
@@ -80,7 +82,9 @@ class SequenceState:
     runs: int
     """Runs 6..A finished (by an ace, or by a taken pile): one line per run in exports."""
     opened: bool
-    winner: int | None = None
+    finished: tuple[int, ...] = ()
+    """Players out, in the order they went out."""
+    over: bool = False
     claims: tuple[Claim, ...] = ()
     entries: tuple[Entry, ...] = ()
     revokes: tuple[Violation, ...] = ()
@@ -92,7 +96,20 @@ class SequenceState:
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        return self.over
+
+    @property
+    def winner(self) -> int | None:
+        """The first player out (§4.30.8)."""
+        return self.finished[0] if self.finished else None
+
+    def next_in_game(self, seat: int) -> int:
+        """The next seat clockwise that still holds cards."""
+        for step in range(1, self.players + 1):
+            other = (seat + step) % self.players
+            if other not in self.finished:
+                return other
+        return seat
 
     @property
     def attacker(self) -> int:
@@ -320,19 +337,23 @@ def _judge_play(state: SequenceState, move: Play) -> tuple[Verdict, SequenceStat
     hand = state.hands[seat]
     hands = list(state.hands)
     hands[seat] = Hand(hand.count - 1, hand.known.remove(card), hand.seen.remove(card))
+    finished = state.finished + ((seat,) if hand.count == 1 else ())
+    ranking = state.rules.end_loser is EndLoser.LAST_WITH_CARDS
     after = replace(
         state,
         hands=tuple(hands),
         pile=(*state.pile, card),
-        turn=(seat + 1) % state.players,
+        finished=finished,
+        turn=seat,
         need=_next_rank(card.rank) if card.rank is not None else state.need,
         moves_made=state.moves_made + 1,
         runs=state.runs + (1 if card.rank is Rank.ACE else 0),
         opened=True,
         claims=claims,
         revokes=state.revokes + earlier,
-        winner=seat if hand.count == 1 else None,
+        over=bool(finished) and (not ranking or len(finished) >= state.players - 1),
     )
+    after = replace(after, turn=after.next_in_game(seat))
     return _verdict(state, move, None, notes, earlier), after
 
 
@@ -372,7 +393,7 @@ def _judge_sound(state: SequenceState, move: Laugh | NoLaugh) -> tuple[Verdict, 
         )
         claims = (*claims, Claim(seat, state.moves_made + 1, rank=state.need, rule=f"{S}.7"))
     at = state.moves_made + 1
-    after = replace(state, turn=(seat + 1) % state.players, moves_made=at, claims=claims)
+    after = replace(state, turn=state.next_in_game(seat), moves_made=at, claims=claims)
     if isinstance(move, NoLaugh):
         hand = state.hands[seat]
         pile = CardSet.of(state.pile)
@@ -417,7 +438,7 @@ def legal_moves(state: SequenceState) -> list[Move]:
 
 
 def outcome(state: SequenceState) -> Outcome | None:
-    if state.winner is None:
+    if not state.is_over or state.winner is None:
         return None
     scores: dict[str, tuple[int, ...]] = {"cards_left": tuple(h.count for h in state.hands)}
     if state.revokes:
@@ -425,6 +446,12 @@ def outcome(state: SequenceState) -> Outcome | None:
             sum(1 for v in state.revokes if dict(v.params)["who"] == seat_letter(s))
             for s in range(state.players)
         )
+    if state.rules.end_loser is EndLoser.LAST_WITH_CARDS:  # option rank_others
+        last = next(s for s in range(state.players) if s not in state.finished)
+        order = (*state.finished, last)
+        scores["place"] = tuple(order.index(s) + 1 for s in range(state.players))
+        reason = "the first player out wins; the others ranked, the last holding cards (§4.30.8)"
+        return Outcome((last,), (state.winner,), False, reason, scores)
     return Outcome(
         (),
         (state.winner,),
@@ -460,7 +487,9 @@ def page_notes(rules: Rules) -> list[str]:
         "a player who has the needed rank must play it [assumption]",
         "lacking it: somebody laughs - he passes and the next player needs the same rank; "
         "nobody laughs - he takes the pile and his left neighbour starts again with a 6",
-        "the first player out wins; the seed names no fool, so the others are not ranked",
+        "the first player out wins; the seed names no fool, so the others are not ranked"
+        if rules.end_loser is EndLoser.FIRST_OUT_WINS
+        else "the first player out wins; play goes on to rank the others (option rank_others)",
     ]
 
 

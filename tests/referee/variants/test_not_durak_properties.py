@@ -42,6 +42,8 @@ CASES: list[tuple[str, dict[str, str], int]] = [
     *[("czech", {"czech_option": o}, 2) for o in CZECH_OPTIONS],
     ("czech", {"deck": "32"}, 2),
     *[("pasyansny", {}, n) for n in range(2, 7)],
+    ("pasyansny", {"rank_others": "true"}, 3),
+    ("pasyansny", {"rank_others": "true"}, 5),
 ]
 IDS = [f"{slug}-{'-'.join(o.values()) or 'default'}-{n}p" for slug, o, n in CASES]
 LIMIT = 40_000
@@ -146,6 +148,8 @@ def test_every_game_ends_and_the_table_view_agrees(
         result = outcome(final)
         assert final.is_over and result is not None and legal_moves(final) == []
         assert result.winners and set(result.winners).isdisjoint(result.losers)
+        if options.get("rank_others") == "true":
+            assert result.losers and sum(h.count > 0 for h in final.hands) == 1
         if slug != "pasyansny":
             assert "match" in result.scores
         view = table_game(rules, players, dealer=start.dealer, first_attacker_seat=start.attacker)

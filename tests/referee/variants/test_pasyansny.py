@@ -145,3 +145,18 @@ def test_rule_8_the_first_player_out_wins() -> None:
 def test_moves_of_other_games_are_refused() -> None:
     state = position(["7h", "8d Ks"], pile="6h", turn=0)
     run(state, [("A:draw", "move_not_in_game"), ("A:play 7h=s", "suit_call")])
+
+
+def test_rule_8_option_rank_others_plays_on_until_one_player_holds_cards() -> None:
+    rules = rules_for("pasyansny", {"rank_others": "true"})
+    state = replace(position(["7h", "8d Ks", "9c"], pile="6h", turn=0), rules=rules)
+    state = run(state, [("A:play 7h", None)])
+    assert not state.is_over and state.turn == 1 and state.finished == (0,)
+    state = run(state, [("B:play 8d", None), ("C:play 9c", None)])
+    assert state.is_over
+    result = outcome(state)
+    assert result is not None and result.winners == (0,) and result.losers == (1,)
+    assert result.scores["place"] == (1, 3, 2)
+    state = replace(position(["7h", "8d Ks", "Jc 9c"], pile="6h", turn=0), rules=rules)
+    state = run(state, [("A:play 7h", None), ("B:play 8d", None), ("C:play 9c", None)])
+    run(state, [("A:laugh", "out_of_turn"), ("B:play Ks", "wrong_rank"), ("B:laugh", None)])
