@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.cards import Suit
 from referee.moves import seat_letter
 from referee.state import NO_SEAT, GameState, Phase
 
@@ -38,10 +39,23 @@ def describe(state: GameState, lang: str = "en") -> str:
         parts.append(attacks.format(a=seat_letter(state.attacker), d=seat_letter(state.defender)))
     else:
         parts.append(first)
-    parts.append(f"{trump} {state.trump_suit.symbol if state.trump_suit else none}")
+    parts.append(f"{trump} {_trump_text(state, none)}")
     if state.table:
         pairs = " ".join(f"{p.attack}/{p.cover}" if p.cover else str(p.attack) for p in state.table)
         parts.append(f"{table} {pairs}")
     if state.phase is Phase.TAKING:
         parts.append(taking)
     return ", ".join(parts)
+
+
+def _trump_text(state: GameState, none: str) -> str:
+    """The trump suit; a colour's two suits (`two_jokers`); each seat's own (personal trumps)."""
+    if state.personal_trumps:
+        return " ".join(
+            f"{seat_letter(seat)}{card.suit.symbol if card.suit else none}"
+            for seat, card in enumerate(state.personal_trumps)
+        )
+    if state.trump_joker is not None:
+        red = state.trump_joker.is_red
+        return "".join(s.symbol for s in Suit if s.is_red == red)
+    return state.trump_suit.symbol if state.trump_suit else none
