@@ -176,29 +176,29 @@ def _check_return(state: GameState, move: ReturnExcess, j: _Judgement) -> None:
                 "по порядку пришлось бы вернуть побитую карту: назовите карты",
             )
         return
-    open_thrown = {p.attack.face: p.attack for p in state.table if p.thrown and p.cover is None}
+    open_thrown = [p.attack for p in state.table if p.thrown and p.cover is None]
+    resolved: list[Card] = []
     for card in move.returned:
-        if card.face not in open_thrown:
+        # the copy named, else the other copy of the same face (two decks)
+        options = [c for c in open_thrown if c == card] + [
+            c for c in open_thrown if c.face == card.face
+        ]
+        physical = next((c for c in options if c not in resolved), None)
+        if physical is None:
             _return_not_allowed(
                 j,
                 f"{card} is not an uncovered thrown-in card",
                 f"{card} не лежит непобитой подкинутой картой",
             )
             return
-    if len(move.returned) != excess:
+        resolved.append(physical)
+    if len(resolved) != excess:
         _return_not_allowed(
             j,
             f"exactly the {excess} card(s) over {rules.throw_in_cap} go back [assumption]",
             f"возвращаются ровно {excess} карт(ы) сверх {rules.throw_in_cap}",
         )
         return
-    exact = [p.attack for p in state.table if p.thrown and p.cover is None]
-    resolved: list[Card] = []
-    for card in move.returned:
-        physical = card if card in exact else open_thrown[card.face]
-        if physical in resolved:
-            physical = next(c for c in exact if c.face == card.face and c not in resolved)
-        resolved.append(physical)
     j.move = ReturnExcess(move.player, tuple(resolved))
 
 
