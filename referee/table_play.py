@@ -261,7 +261,12 @@ def _check_face_down(state: GameState, move: FaceDownBeat, j: _Judgement) -> Non
             raise InvalidMove("in full information a face-down beat names its card")
         if state.hands[move.player].count == 0:
             j.violation = _v(Code.NO_CARDS_LEFT, "B14", who=who, count_word="more")
+            return
         j.move = FaceDownBeat(move.player, target.attack)
+        j.cannot_check(
+            "the face-down card is not seen: it is checked if someone doubts (§4.12.2)",
+            "закрытая карта не видна: её проверят, если кто-то скажет «не верю» (§4.12.2)",
+        )
         return
     (card,) = _take_cards(state, j, move.player, (move.card,))
     j.move = FaceDownBeat(move.player, target.attack, card)

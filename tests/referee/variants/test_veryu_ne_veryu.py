@@ -108,6 +108,7 @@ def test_table_view_doubt_reveals_the_unknown_card() -> None:
         verdict_, view = check_and_apply(view, parse_move(text))
         assert verdict_.ok, verdict_.message()
     assert view.table[0].cover == UNKNOWN_CARD
+    assert any("checked if someone doubts" in note for note in verdict_.unchecked)
     with pytest.raises(InvalidMove):  # the card turned up must be named
         check_and_apply(view, parse_move("C:doubt 7c"))
     assert check_and_apply(view, parse_move("C:doubt 7c/7c"))[0].code == "card_already_played"
