@@ -46,13 +46,14 @@ from __future__ import annotations
 from referee.cards import Card, CardSet, Suit
 from referee.engines.relay_judge import SpreadTurn, beat_failure, check, clears, judge, verdict
 from referee.engines.relay_state import (
+    NINE_OF_DIAMONDS,
     RelayPhase,
     RelayState,
+    claims_9d,
     deal,
     deck_of,
     describe,
     evolve,
-    holding_9d,
     is_centre_pile,
     outcome,
     ranks_in_order,
@@ -146,6 +147,8 @@ def _give(state: RelayState, seat: int, cards: tuple[Card, ...]) -> RelayState:
 
 
 def _push(state: RelayState, seat: int, card: Card) -> RelayState:
+    if card == NINE_OF_DIAMONDS and state.nine_claim != NO_SEAT:
+        state = evolve(state, nine_claim=NO_SEAT)  # it has shown: judged in hindsight
     return evolve(state, pile=(*state.pile, card), placed_by=(*state.placed_by, seat))
 
 
@@ -154,7 +157,7 @@ def _play(state: RelayState, move: Move) -> RelayState:
     match move:
         case Attack(player=seat, cards=(card,), from_stock=from_spread):
             if state.turn == NO_SEAT:  # a first lead the table view could not name
-                state = evolve(state, hands=holding_9d(rules, state.hands, seat))
+                state = evolve(state, nine_claim=claims_9d(rules, state.hands, seat))
             state = _push(_remove(state, seat, card, from_spread), seat, card)
             state = evolve(state, leader=seat, turn=seat)
             if clears(rules, card, lead=True):

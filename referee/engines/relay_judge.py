@@ -145,12 +145,13 @@ def clears(rules: Rules, card: Card, *, lead: bool) -> bool:
 
 
 class _Judgement:
-    __slots__ = ("unchecked", "unchecked_ru", "violation")
+    __slots__ = ("earlier", "unchecked", "unchecked_ru", "violation")
 
     def __init__(self) -> None:
         self.violation: Violation | None = None
         self.unchecked: list[str] = []
         self.unchecked_ru: list[str] = []
+        self.earlier: list[Violation] = []
 
     def cannot_check(self, en: str, ru: str) -> None:
         self.unchecked.append(en)
@@ -183,6 +184,17 @@ def _elsewhere(state: RelayState, card: Card, player: int) -> Violation | None:
 
 def _from_hand(state: RelayState, player: int, card: Card, j: _Judgement) -> None:
     hand = state.hands[player]
+    if card == NINE_OF_DIAMONDS and state.nine_claim not in (NO_SEAT, player):
+        claimed = seat_letter(state.nine_claim)
+        j.earlier.append(
+            _v(
+                Code.OUT_OF_TURN,
+                _rule(state, "first"),
+                who=claimed,
+                why=f"he led first, but {seat_letter(player)} held 9D",
+                why_ru=f"он ходил первым, а 9♦ был у {seat_letter(player)}",
+            )
+        )
     if card in hand.known:
         return
     j.violation = _elsewhere(state, card, player)
@@ -315,9 +327,8 @@ def _note_first_leader(state: RelayState, player: int, card: Card, j: _Judgement
             )
             return
         j.cannot_check(
-            "the first leader holds 9D (§4.9.5): hands are not seen (9D is now taken to be in "
-            "his hand)",
-            "первым ходит тот, у кого 9♦ (§4.9.5): руки не видны (считаем, что 9♦ у него)",
+            "the first leader holds 9D (§4.9.5): hands are not seen (checked when 9D shows)",
+            "первым ходит тот, у кого 9♦ (§4.9.5): руки не видны (проверим, когда 9♦ покажется)",
         )
     elif rules.first_attacker is FirstAttacker.LOWEST_TRUMP:
         j.cannot_check(
@@ -435,7 +446,14 @@ def judge(state: RelayState, move: Move) -> _Judgement:
 
 
 def verdict(state: RelayState, move: Move, j: _Judgement) -> Verdict:
-    return Verdict(format_move(move), state, j.violation, tuple(j.unchecked), tuple(j.unchecked_ru))
+    return Verdict(
+        format_move(move),
+        state,
+        j.violation,
+        tuple(j.unchecked),
+        tuple(j.unchecked_ru),
+        tuple(j.earlier) if j.violation is None else (),
+    )
 
 
 def check(state: RelayState, move: Move) -> Verdict:

@@ -71,6 +71,8 @@ class RelayState:
     """Why a game ended without a fool before everyone ran out: "repetition" or "locked"."""
     cycle_keys: tuple[int, ...] = ()
     """Positions seen at bout starts (for the repetition draw)."""
+    nine_claim: int = NO_SEAT
+    """Table view of `bez_nazvaniya`: the first leader, taken to hold 9D until it shows."""
 
     @property
     def players(self) -> int:
@@ -319,7 +321,6 @@ def table_game(
     leader = NO_SEAT
     if first_attacker_seat is not None:
         leader = first_attacker_seat
-        hands = list(holding_9d(rules, tuple(hands), leader))
     elif rules.first_attacker is FirstAttacker.LEFT_OF_DEALER:
         leader = first
     return RelayState(
@@ -341,25 +342,22 @@ def table_game(
         first_out=(),
         bouts=0,
         seed=0,
+        nine_claim=claims_9d(rules, tuple(hands), leader),
     )
 
 
 NINE_OF_DIAMONDS = Card(Rank.NINE, Suit.DIAMONDS)
 
 
-def holding_9d(rules: Rules, hands: tuple[Hand, ...], leader: int) -> tuple[Hand, ...]:
-    """`bez_nazvaniya` (§4.9.5): the holder of 9D leads first, so the table view knows that the
-    first leader holds it (unless the table has seen it elsewhere). If it later comes from
-    another hand, the referee says so."""
+def claims_9d(rules: Rules, hands: tuple[Hand, ...], leader: int) -> int:
+    """`bez_nazvaniya` (§4.9.5): the holder of 9D leads first, so the table view takes the first
+    leader to hold it (NO_SEAT when that is not the rule, or 9D is seen elsewhere). If 9D later
+    comes from another hand, the referee reports the first lead (``Verdict.earlier``)."""
     if rules.first_attacker is not FirstAttacker.HOLDER_OF_9D:
-        return hands
+        return NO_SEAT
     if any(NINE_OF_DIAMONDS in h.known for h in hands):
-        return hands
-    hand = hands[leader]
-    if len(hand.known) >= hand.count:
-        return hands
-    claimed = Hand(hand.count, hand.known.add(NINE_OF_DIAMONDS), hand.seen)
-    return (*hands[:leader], claimed, *hands[leader + 1 :])
+        return NO_SEAT
+    return leader
 
 
 # --- the end and the description -----------------------------------------------------------------

@@ -49,11 +49,13 @@ def test_rule_5_the_holder_of_9d_leads_first_in_every_game() -> None:
     lead = verdict(view, "B:attack 7c")
     assert lead.ok and any("9D" in note for note in lead.unchecked)
     assert not any("9D" in note for note in verdict(view, "B:attack 9d").unchecked)
-    # ... and checks it when the cards show: 9D is now taken to be in B's hand
-    view = play(view, "B:attack 7c")
-    assert verdict(view, "C:beat 7c/9d").code == "card_in_another_hand"
+    # ... and checks it when the cards show: 9D coming from another hand reports B's lead
+    view = play(view, "B:attack 7d")
+    later = verdict(view, "C:beat 7d/9d")
+    assert later.ok and [v.code.value for v in later.earlier] == ["out_of_turn"]
+    assert later.earlier[0].rule == "§4.9.5" and "B" in later.earlier[0].message()
     named = table_game(BN, 3, trump_suit=view.trump_suit, first_attacker_seat=2)
-    assert card("9d") in named.hands[2].known
+    assert named.nine_claim == 2 and verdict(named, "C:attack 9d").earlier == ()
     # the last card dealt is shown: if it is 9D, its receiver must lead
     shown = table_game(BN, 3, trump_card=card("9d"))  # 36 cards from B: A receives it
     assert verdict(shown, "B:attack 7c").code == "out_of_turn"
