@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.cards import Card, Rank
 from referee.rules import AttackForm, Rules, ThrowInWho
-from referee.state import GameState, Phase
+from referee.state import NO_SEAT, GameState, Phase
 
 
 def throw_order(state: GameState) -> list[int]:
@@ -61,10 +61,7 @@ def defender_may_self_throw(state: GameState) -> bool:
     """`american`: the defender may add a card whenever everything is covered; `shield`: so may
     the player who received the attack through a ticket (§4.47.14)."""
     return (
-        (
-            state.rules.throw_in_who is ThrowInWho.PLUS_DEFENDER_SELF
-            or state.ticket_rank is not None
-        )
+        (state.rules.throw_in_who is ThrowInWho.PLUS_DEFENDER_SELF or state.ticket_rank is not None)
         and state.rules.throw_in_enabled
         and state.phase is Phase.DEFENCE
         and state.all_covered()
@@ -109,6 +106,26 @@ def ticket_receiver(state: GameState) -> int:
         if state.hands[seat].count > 0 or state.stock_count > 0:
             return seat
     return state.defender
+
+
+def dummy_controller(state: GameState) -> int:
+    """`bolvan`: who plays the dummy's cards now: the bout's initial attacker (§4.38.4); with the
+    dummy_plays option its right-hand neighbour, never the player it attacks or defends against
+    (§4.38.8 [assumption]: then the next player counter-clockwise)."""
+    dummy = state.dummy_seat
+    if dummy == NO_SEAT or state.attacker == NO_SEAT:
+        return NO_SEAT
+    if not state.rules.dummy_may_attack_defend:
+        return state.attacker
+    opponents = (
+        {state.attacker, state.defender} if dummy in (state.attacker, state.defender) else set()
+    )
+    n = state.players
+    for step in range(1, n):
+        seat = (dummy - step) % n
+        if seat not in state.finished and seat not in opponents:
+            return seat
+    return NO_SEAT
 
 
 def thrown_in_excess(state: GameState) -> int:

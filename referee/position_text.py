@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.bout import dummy_controller
 from referee.cards import Suit
 from referee.moves import seat_letter
 from referee.state import NO_SEAT, GameState, Phase
@@ -41,10 +42,20 @@ def describe(state: GameState, lang: str = "en") -> str:
         parts.append(first)
     parts.append(f"{trump} {_trump_text(state, none)}")
     if state.table:
-        pairs = " ".join(f"{p.attack}/{p.cover}" if p.cover else str(p.attack) for p in state.table)
+        pairs = " ".join(
+            f"{p.attack}/{'??' if p.face_down else p.cover}" if p.cover else str(p.attack)
+            for p in state.table
+        )  # a face-down cover (`veryu_ne_veryu`) is never told
         parts.append(f"{table} {pairs}")
     if state.phase is Phase.TAKING:
         parts.append(taking)
+    if state.dummy_seat != NO_SEAT and state.phase is not Phase.OVER:
+        by = dummy_controller(state)
+        word, played = ("болван", "играет") if lang == "ru" else ("dummy", "played by")
+        parts.append(
+            f"{word} {seat_letter(state.dummy_seat)}"
+            + (f", {played} {seat_letter(by)}" if by != NO_SEAT else "")
+        )
     return ", ".join(parts)
 
 

@@ -18,7 +18,9 @@ from special_builders import (
 )
 
 from referee import InvalidPosition, check_and_apply, outcome, parse_move, rules_for, table_game
+from referee.bout import dummy_controller
 from referee.position import parse_position, write_position
+from referee.position_text import describe
 from referee.simulate import random_game
 
 BOLVAN = rules_for("bolvan")
@@ -158,3 +160,13 @@ def test_position_notation_finds_the_dummy_from_the_dealer() -> None:
     parsed, _ = parse_position(write_position(state, reveal_hands=True))
     assert parsed.dummy_seat == 3
     assert verdict(parsed, "D:throw 7d").ok and verdict(parsed, "D:done").code == "dummy_no_role"
+
+
+def test_messages_name_the_dummy_and_who_plays_it() -> None:
+    state = with_dummy(position(BOLVAN, ["7c 8c", "9c Tc Qs", "7s Qd", "7d 9s"]), seat=3)
+    state = play(state, "A:attack 7c")
+    assert dummy_controller(state) == 0  # the bout's initial attacker (§4.38.4)
+    assert "dummy D, played by A" in describe(state)
+    # the option: the dummy's right-hand neighbour, not the player it defends against (§4.38.8)
+    state = with_dummy(position(PLAYING_DUMMY, ["7c 8c", "9c Tc", "Jd Qd", "6s 7s"]), seat=1)
+    assert (state.attacker, state.defender) == (0, 1) and dummy_controller(state) == 3

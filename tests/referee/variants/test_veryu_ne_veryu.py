@@ -11,6 +11,7 @@ from referee import CardSet, check_and_apply, outcome, parse_move, rules_for, ta
 from referee.cards import UNKNOWN_CARD
 from referee.errors import InvalidMove
 from referee.position import parse_position, write_position
+from referee.position_text import describe
 from referee.simulate import random_game
 from referee.special_moves import FaceDownBeat
 
@@ -31,6 +32,7 @@ def test_rule_1_defence_cards_are_laid_face_down_and_may_be_bluffs() -> None:
     )
     (pair,) = state.table
     assert pair.face_down and pair.cover == card("6s")
+    assert "6s" not in describe(state) and "7c/??" in describe(state)  # messages never tell
     assert "6s" not in hand_text(state, 1)
     assert verdict(state, "A:facedown 7c/8d").code == "not_defender"
 
