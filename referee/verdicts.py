@@ -252,7 +252,7 @@ _TEMPLATES: dict[Code, tuple[str, str]] = {
         "{covers} is not the top card: the card to beat is {top}",
         "{covers} не верхняя карта: бить нужно {top}",
     ),
-    Code.SPREAD_RULE: ("spread (§4.33): {why}", "россыпь (§4.33): {why_ru}"),
+    Code.SPREAD_RULE: ("spread: {why}", "россыпь: {why_ru}"),
     Code.NOT_DECK_TOP: (
         "{card} is not the card to turn now: {why}",
         "{card} сейчас открыть нельзя: {why_ru}",

@@ -247,9 +247,14 @@ def _turn_check(state: RelayState, player: int, phase: RelayPhase, j: _Judgement
         return False
     if state.phase is not phase:
         if phase is RelayPhase.LEAD:
+            turn = seat_letter(state.turn)
             why = (
-                f"{seat_letter(state.turn)} must beat {state.top} or take",
-                f"{seat_letter(state.turn)} должен побить {state.top} или взять",
+                (f"{turn} must beat {state.top}", f"{turn} должен побить {state.top}")
+                if is_centre_pile(state.rules) and state.stock_count > 0
+                else (
+                    f"{turn} must beat {state.top} or take",
+                    f"{turn} должен побить {state.top} или взять",
+                )
             )
             j.violation = _v(
                 Code.OUT_OF_TURN, _rule(state, "relay"), who=who, why=why[0], why_ru=why[1]

@@ -388,14 +388,16 @@ _DRAWN = {
 
 _WORDS = {
     "en": ("bout", "game over", "{a} leads to {d}", "first lead", "{d} must beat {top}", "trump",
-           "none", "stack", "spread"),
+           "none", "stack", "spread", "centre pile"),
     "ru": ("кон", "партия окончена", "{a} ходит под {d}", "первый ход", "{d} должен побить {top}",
-           "козырь", "нет", "стопка", "россыпь"),
+           "козырь", "нет", "стопка", "россыпь", "в центре"),
 }  # fmt: skip
 
 
 def describe(state: RelayState, lang: str = "en") -> str:
-    bout, over, leads, first, must, trump, none, stack, spread = _WORDS.get(lang, _WORDS["en"])
+    bout, over, leads, first, must, trump, none, stack, spread, centre = _WORDS.get(
+        lang, _WORDS["en"]
+    )
     parts = [f"{bout} {state.bouts + 1}"]
     if state.phase is RelayPhase.OVER:
         parts.append(over)
@@ -408,7 +410,9 @@ def describe(state: RelayState, lang: str = "en") -> str:
         parts.append(must.format(d=seat_letter(state.turn), top=state.top))
     parts.append(f"{trump} {state.trump_suit.symbol if state.trump_suit else none}")
     if state.pile:
-        parts.append(f"{stack} {' '.join(map(str, state.pile))}")
+        parts.append(
+            f"{centre if is_centre_pile(state.rules) else stack} {' '.join(map(str, state.pile))}"
+        )
     if is_centre_pile(state.rules):
         parts.append(f"{spread} {state.stock_count}")
     return ", ".join(parts)
