@@ -66,20 +66,6 @@ _CAMERA_EXTRA: dict[str, str] = {
         "checked; the loser lays his hand face up for scoring (A:showhand ...)"
     ),
     "pasyansny": "'I have none' is checked in hindsight, when the card he held shows",
-    "veryu_ne_veryu": (
-        "a face-down beat is entered without its card (B:facedown 7h/??); the card is checked "
-        "only when someone doubts and it is turned (C:doubt 7h/9h); unchallenged bluffs go to "
-        "the discard unseen"
-    ),
-    "bolvan": (
-        "the dummy's cards are entered at the dummy's seat (D:throw 9c) although the bout's "
-        "attacker plays them; its hand is never seen"
-    ),
-    "shield": (
-        "a ticket is entered when the trump is shown over the table (B:ticket 7s) and then "
-        "counts as seen in that hand; the over-10 return is the defender's announcement "
-        "(B:return 9c, or B:return order); two copies of a card are Ts and Ts'"
-    ),
 }
 
 

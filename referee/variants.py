@@ -67,7 +67,8 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str], ...] = (
         "veryu_ne_veryu",
         "Fool believe I do not believe (Верю - не верю) S3:100",
         "partly",
-        "face-down beats go unverified unless challenged",
+        "face-down beats go unverified unless challenged: a face-down card is entered unseen "
+        "(B:facedown 7h/??) and checked when someone doubts and it is turned (C:doubt 7h/9h)",
     ),
     ("fool_personal_trumps", "Fool S3:109", "fully", ""),
     ("road", "Fools road S3:118", "fully", ""),
@@ -140,7 +141,9 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str], ...] = (
         "bolvan",
         "Дурак с болваном (Fool with a Dummy) S3:340",
         "partly",
-        "dummy hand and attribution",
+        "dummy hand and attribution: the dummy's hand is never seen; the cards its controller "
+        "throws in are entered at the dummy's seat (D:throw 9c); seats count the dummy's "
+        "(3-7 seats for 2-6 players)",
     ),
     ("joker", "Дурак с Джокером (Fool with a Joker) S3:349", "fully", "needs a joker class"),
     (
@@ -164,7 +167,9 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str], ...] = (
         "shield",
         "Fool Shield (Щёлковский дурак?) S3:451",
         "partly",
-        "showing a card without playing it, duplicates, jokers",
+        "showing a card without playing it, duplicates, jokers: a ticket is entered when the "
+        "trump is shown over the table (B:ticket 7s); the over-10 return is the defender's "
+        "announcement (B:return 9c, or B:return order); two copies of a card are Ts and Ts'",
     ),
     ("japanese", "Fool Japanese S3:460", "fully", ""),
     (
