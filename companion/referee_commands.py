@@ -160,14 +160,9 @@ def quick_position(
     )
 
 
-def game_start(rules: Rules, players: int, table: str, trump: str | None) -> Any:
-    """Engines other than Durak: the table view at the start of a game (``--table`` and
-    ``--trump`` describe a Durak table)."""
-    if table or trump:
-        raise InvalidPosition(
-            f"--table and --trump describe a Durak table; {rules.variant} is checked from the "
-            "start of a game"
-        )
+def game_start(rules: Rules, players: int) -> Any:
+    """Engines other than Durak, with no Durak table given: the table view at the start of a
+    game."""
     seats = min(max(players, rules.min_players), rules.max_players)
     return start_table_view(rules, seats)
 
@@ -193,16 +188,18 @@ def quick_move(state: GameState, text: str) -> Move:
 def cmd_check(args: argparse.Namespace) -> int:
     options = _options(args.option)
     rules = None if args.position else find_variant(args.variant).configure(options)
+    from_start = rules is not None and rules.engine != "durak" and not (args.table or args.trump)
     if args.position:
         state, _ = parse_position(args.position)
-    elif rules is not None and rules.engine != "durak":
-        state = game_start(rules, args.players, args.table, args.trump)
+    elif from_start:
+        assert rules is not None
+        state = game_start(rules, args.players)
+        if ":" not in args.move:
+            raise InvalidNotation(f"{rules.variant}: write the move in full, e.g. A:play 7h")
     else:
         state = quick_position(
             args.variant, options, args.trump, args.table, args.players, args.defender_cards
         )
-    if rules is not None and rules.engine != "durak" and ":" not in args.move:
-        raise InvalidNotation(f"{rules.variant}: write the move in full, e.g. A:play 7h")
     move = quick_move(state, args.move)
     verdict = check(state, move)
     if args.json:

@@ -550,7 +550,7 @@ def _judge_show(state: MauMauState, cfg: Config, move: ShowHand) -> tuple[Verdic
     return verdict_of(state, move), after
 
 
-check, apply, check_and_apply = engine_api(_judge)
+check, apply, check_and_apply = engine_api(_judge, MauMauState)
 
 
 def legal_moves(state: MauMauState) -> list[Move]:

@@ -36,10 +36,11 @@ from referee.engines.shedding import (
     Laugh,
     NoLaugh,
     Play,
+    engine_api,
     revokes,
     violation,
 )
-from referee.errors import IllegalMove, InvalidPosition
+from referee.errors import InvalidPosition
 from referee.game import Engine, register
 from referee.moves import Move, format_move, seat_letter
 from referee.outcome import Outcome
@@ -410,20 +411,7 @@ def _judge_sound(state: SequenceState, move: Laugh | NoLaugh) -> tuple[Verdict, 
     return _verdict(state, move, None, notes), after
 
 
-def check(state: SequenceState, move: Move) -> Verdict:
-    return _judge(state, move)[0]
-
-
-def apply(state: SequenceState, move: Move) -> SequenceState:
-    verdict, after = _judge(state, move)
-    if not verdict.ok:
-        raise IllegalMove(verdict)
-    return after
-
-
-def check_and_apply(state: SequenceState, move: Move) -> tuple[Verdict, SequenceState]:
-    verdict, after = _judge(state, move)
-    return verdict, after if verdict.ok else state
+check, apply, check_and_apply = engine_api(_judge, SequenceState)
 
 
 def legal_moves(state: SequenceState) -> list[Move]:

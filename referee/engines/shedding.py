@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from referee.cards import Card, CardSet, Rank, Suit, format_cards, parse_cards
-from referee.errors import IllegalMove, InvalidMove, InvalidNotation
+from referee.errors import IllegalMove, InvalidMove, InvalidNotation, InvalidPosition
 from referee.moves import Move, VariantMove, format_move, seat_letter
 from referee.verdicts import Code, Verdict, Violation
 
@@ -295,25 +295,38 @@ def not_in_game(state: Any, move: Move, rule: str, game: str) -> Verdict:
 
 def engine_api(
     judge: Callable[[StateT, Move], tuple[Verdict, StateT]],
+    state_type: type[StateT],
 ) -> tuple[
     Callable[[StateT, Move], Verdict],
     Callable[[StateT, Move], StateT],
     Callable[[StateT, Move], tuple[Verdict, StateT]],
 ]:
     """``check``, ``apply`` and ``check_and_apply`` from one function that judges a move and
-    returns the verdict with the state after it (the input state when the move is illegal)."""
+    returns the verdict with the state after it (the input state when the move is illegal).
+
+    A state of another engine (a Durak table given for one of these games) is refused with
+    ``InvalidPosition``."""
+
+    def judged(state: StateT, move: Move) -> tuple[Verdict, StateT]:
+        if not isinstance(state, state_type):
+            variant = getattr(getattr(state, "rules", None), "variant", "this game")
+            raise InvalidPosition(
+                f"{variant} is not played on a Durak table: judge its moves from the start of "
+                "a game or from a record"
+            )
+        return judge(state, move)
 
     def check(state: StateT, move: Move) -> Verdict:
-        return judge(state, move)[0]
+        return judged(state, move)[0]
 
     def apply(state: StateT, move: Move) -> StateT:
-        verdict, after = judge(state, move)
+        verdict, after = judged(state, move)
         if not verdict.ok:
             raise IllegalMove(verdict)
         return after
 
     def check_and_apply(state: StateT, move: Move) -> tuple[Verdict, StateT]:
-        verdict, after = judge(state, move)
+        verdict, after = judged(state, move)
         return verdict, after if verdict.ok else state
 
     return check, apply, check_and_apply

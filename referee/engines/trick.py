@@ -467,7 +467,7 @@ def _finish_deal(state: TrickState) -> TrickState:
     return replace(_fresh_deal(after, dealer, deck), deal_no=deal_no)
 
 
-check, apply, check_and_apply = engine_api(_judge)
+check, apply, check_and_apply = engine_api(_judge, TrickState)
 
 
 def legal_moves(state: TrickState) -> list[Move]:

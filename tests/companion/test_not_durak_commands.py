@@ -81,7 +81,7 @@ def test_check_judges_a_first_move_of_a_game_that_is_not_durak(
     code, _, err = run(
         capsys, "check", "--variant", "czech", "--table", "7h", "--move", "B:play 7h"
     )
-    assert code == 2 and "Durak table" in err
+    assert code == 2 and "not played on a Durak table" in err
     code, _, err = run(capsys, "check", "--variant", "armenian_2", "--move", "7h")
     assert code == 2 and "in full" in err
 
