@@ -673,7 +673,7 @@ def test_param_refill_mode_progressive() -> None:
     assert state.bouts == 2 and min(h.count for h in state.hands) == 3
 
 
-def test_param_discard_recycle_every_2() -> None:
+def test_param_recycle_every_2() -> None:
     rules = rules_for("fool_recycle")
     state = position(
         rules,
@@ -786,7 +786,7 @@ def test_param_end_loser_first_out_wins() -> None:
     assert result.winners == (0,) and result.losers == (2,)
 
 
-def test_param_end_instant_loss_hand_size_52() -> None:
+def test_param_instant_loss_hand_size_52() -> None:
     rules = rules_for("bolshoy")
     deck = [c for c in deck_of(rules) if c.face not in set(cards("7c 8c Ac"))]
     big = " ".join(str(c) for c in deck[:50])
