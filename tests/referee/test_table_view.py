@@ -157,3 +157,15 @@ def test_table_view_boring_known_higher_card_is_caught() -> None:
     v = verdict(state, "B:attack 7c")
     assert v.code == "attack_not_highest_rank" and "Ah" in v.message()
     assert verdict(state, "B:attack Ah").ok
+
+
+def test_table_view_two_decks_allow_each_card_twice() -> None:
+    # §4.11 bolshoy: the card tracker allows two copies of every card, not three.
+    state = play(view("bolshoy", players=2), "A:attack 7h", "B:take", "A:pass")
+    assert "7h" in hand_text(state, 1)
+    state = play(state, "A:attack 7h")  # the second copy: fine
+    assert [str(p.attack) for p in state.table] == ["7h'"]
+    state = play(state, "B:beat 7h'/9h", "A:done")
+    assert verdict(state, "B:attack 7h").ok  # B's known copy, taken earlier
+    state = play(state, "B:attack 7h", "A:take", "B:pass")
+    assert verdict(state, "B:attack 7h").code in {"card_in_another_hand", "card_already_played"}
