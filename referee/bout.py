@@ -26,15 +26,20 @@ def priority_holder(state: GameState) -> int | None:
     return None
 
 
+def bout_cap(state: GameState) -> int | None:
+    """B10: the cap on attack cards in this bout (6, or 5 in the first bout), if any."""
+    rules = state.rules
+    cap = rules.attack_cap
+    if state.bouts == 0 and rules.first_bout_cap is not None:
+        cap = rules.first_bout_cap if cap is None else min(cap, rules.first_bout_cap)
+    return cap
+
+
 def attack_limit(state: GameState) -> int:
     """B10: attack cards allowed on the table in this bout."""
-    rules = state.rules
     limit = state.defender_quota + state.covered_at_handover
-    if rules.attack_cap is not None:
-        limit = min(limit, rules.attack_cap)
-    if state.bouts == 0 and rules.first_bout_cap is not None:
-        limit = min(limit, rules.first_bout_cap)
-    return limit
+    cap = bout_cap(state)
+    return limit if cap is None else min(limit, cap)
 
 
 def room_for(state: GameState, extra: int) -> bool:

@@ -15,6 +15,7 @@ from referee.beats import Reason, beat_failure, cover_failure, defence_trump
 from referee.bout import (
     attack_form_failure,
     attack_limit,
+    bout_cap,
     defender_may_self_throw,
     priority_holder,
     room_for,
@@ -639,7 +640,7 @@ def _check_transfer(state: GameState, move: Transfer, j: _Judgement) -> None:
             needed=needed,
         )
         return
-    cap = rules.attack_cap
+    cap = bout_cap(state)  # B10: the transfer card is an attack card too
     if cap is not None and len(state.table) + len(cards) > cap:
         j.violation = _v(Code.ATTACK_LIMIT, "B10", total=len(state.table) + len(cards), limit=cap)
 

@@ -11,6 +11,7 @@ from itertools import combinations, product
 from referee.beats import beat_failure, beats, defence_trump
 from referee.bout import (
     attack_limit,
+    bout_cap,
     defender_may_self_throw,
     kept_by_order,
     priority_holder,
@@ -292,7 +293,8 @@ def _transfers(state: GameState) -> list[Move]:
     moves: list[Move] = []
     most = len(same) if rules.transfer_several else min(1, len(same))
     for size in range(1, most + 1):
-        if rules.attack_cap is not None and len(state.table) + size > rules.attack_cap:
+        cap = bout_cap(state)  # B10: a transfer adds an attack card
+        if cap is not None and len(state.table) + size > cap:
             break
         if rules.receiver_must_hold_enough and state.hands[receiver].count < len(uncovered) + size:
             break

@@ -358,6 +358,28 @@ def test_B10_optional_first_bout_cap_of_5() -> None:
     assert verdict(_six_card_bout(PODKIDNOY, bouts=0), "A:throw 9h+9d").ok  # option off
 
 
+def test_B10_optional_first_bout_cap_of_5_counts_transferred_cards() -> None:
+    # Two decks (bolshoy) on the perevodnoy engine: five transfers would put a 6th attack card
+    # on the table in the first bout.
+    rules = rules_for("bolshoy", {"base_mode": "perevodnoy", "first_bout_cap": "5"})
+    hands = [
+        "7h Ac Ad Ah 8c 8d Qs",
+        "7d Kc Kd Kh 8h 8s",
+        "7c Qc Qd Qh 9h 9s",
+        "7s Jc Jd Jh Th Ts",
+        "7h' Tc Td Ac' Ad' Ah'",
+        "7d' 9c 9d Kc' Kd' Kh'",
+    ]
+    moves = ("A:attack 7h", "B:transfer 7d", "C:transfer 7c", "D:transfer 7s", "E:transfer 7h'")
+    first = play(position(rules, hands, trump="6s", bouts=0), *moves)
+    assert len(first.table) == 5 and first.defender == 5
+    v = verdict(first, "F:transfer 7d'")
+    assert v.code == "attack_limit" and dict(v.violation.params)["limit"] == "5"  # type: ignore[union-attr]
+    assert not [m for m in legal_moves(first) if isinstance(m, Transfer)]
+    later = play(position(rules, hands, trump="6s", bouts=1), *moves)
+    assert verdict(later, "F:transfer 7d'").ok
+
+
 def test_B10_uncovered_cards_may_not_exceed_defenders_hand() -> None:
     state = position(PODKIDNOY, ["7h 7c 7d As", "9h Jc Qc"], trump="6s")
     state = play(state, "A:attack 7h", "B:beat 7h/9h")  # B holds 2
