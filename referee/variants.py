@@ -70,7 +70,13 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str], ...] = (
         "face-down beats go unverified unless challenged: a face-down card is entered unseen "
         "(B:facedown 7h/??) and checked when someone doubts and it is turned (C:doubt 7h/9h)",
     ),
-    ("fool_personal_trumps", "Fool S3:109", "fully", ""),
+    (
+        "fool_personal_trumps",
+        "Fool S3:109",
+        "fully",
+        "each player's trump card lies face up in his seat zone: the dealer's turn of them is "
+        "entered seat A first (B:trumps Kh+9s); two copies of a card are Ts and Ts'",
+    ),
     ("road", "Fools road S3:118", "fully", ""),
     ("boring", "The fool is boring S3:127", "partly", "lead legality depends on the hidden hand"),
     ("chinese", "Fool Chinese S3:136", "fully", ""),
@@ -95,7 +101,14 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str], ...] = (
         "fully",
         "hand passing happens off the table; counts are tracked",
     ),
-    ("magadan", "The fool Magadan S3:192", "partly", "face-down reserve"),
+    (
+        "magadan",
+        "The fool Magadan S3:192",
+        "partly",
+        "face-down reserve: its cards are counted, never seen; a reserve card unlocked by a "
+        "successful defence goes into the hand unseen, so the cards later played from that hand "
+        "are taken on trust",
+    ),
     (
         "dialer",
         "Fool's dialer S3:201",
@@ -104,7 +117,14 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str], ...] = (
     ),
     ("frozen_fur", "Frozen Fur S3:210", "fully", ""),
     ("invisible", "Fool Invisible S3:219", "partly", "the trump must be entered by hand"),
-    ("negotiable", "The fool is negotiable S3:228", "partly", "the blindness cannot be verified"),
+    (
+        "negotiable",
+        "The fool is negotiable S3:228",
+        "partly",
+        "the blindness cannot be verified: every lead, throw-in and beat says 'cannot check' "
+        "that the card was pulled at random; a random card that does not beat is not a foul, "
+        "the defender takes all",
+    ),
     ("fool_recycle", "Fool S3:237", "fully", ""),
     ("ochkovy", "Дурак очковый (Points Fool) S3:246", "fully", ""),
     ("parnomastny", "Дурак парномастный (Rank-or-suit Fool) S3:255", "fully", ""),
@@ -121,7 +141,13 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str], ...] = (
         "fully",
         "needs to detect cards placed together",
     ),
-    ("pokerny", "Дурак покерный (Poker Fool) S3:282", "partly", "the stock swap is hidden"),
+    (
+        "pokerny",
+        "Дурак покерный (Poker Fool) S3:282",
+        "partly",
+        "the stock swap is hidden: it is entered without cards (B:swap) and its cards cannot be "
+        "checked; in the showdown option every hand is laid face up (A:show 7h+7d+...)",
+    ),
     ("polsky", "Дурак польский (Polish Fool) S3:294", "fully", ""),
     ("potayny", "Дурак потайной (Secret Fool) S3:303", "fully", "the reveal is visible"),
     ("pustoy", "Дурак пустой (Empty Fool) S3:312", "fully", ""),
@@ -189,7 +215,8 @@ _CATALOGUE_ROWS: tuple[tuple[str, str, str, str], ...] = (
         "fool_five",
         "Fool five (Dureń Piątkowy) S0:1",
         "partly",
-        "the swap involves a face-down stock card",
+        "the swap involves a face-down stock card: the new trump card is seen, the card put "
+        "under the stock may be entered unseen (A:exchange 9s); taken cards lie face up",
     ),
 )
 """(slug, original title with source line, camera coverage, note) from the §3 matrix."""
