@@ -139,6 +139,7 @@ class TakeWhat(Enum):
     LED_PLUS_DRAWN = "led_plus_drawn"
     BY_CHALLENGE_OUTCOME = "by_challenge_outcome"
     UNBEATEN_ONLY = "unbeaten_only"
+    LOWEST_RANKED = "lowest_ranked_card"
 
 
 class NextAttackerAfterSuccess(Enum):
@@ -417,6 +418,18 @@ OPTIONS: dict[str, Option] = {
         ),
         Option("pyaterka", ("false", "true"), "s_par: the 'Pyaterka' attack forms (§4.41.9)"),
         Option(
+            "sequence",
+            ("next_rank", "any_higher"),
+            "chukchi_2: lay exactly the next rank of the suit, or any higher card of it "
+            "(§4.46.3 [ambiguity])",
+        ),
+        Option(
+            "take_card",
+            ("bottom", "lowest"),
+            "bez_nazvaniya: a player who does not beat takes the bottom card of the stack, "
+            "or its lowest-ranked card (§4.9.8 [ambiguity])",
+        ),
+        Option(
             "poker_showdown",
             ("false", "true"),
             "pokerny: the author's poker showdown when the stock is gone; more than 10 cards "
@@ -551,6 +564,10 @@ def configure(
                 rules = replace(rules, attack_form=AttackForm.SAME_RANK_MULTI)
         elif name == "run_beat":
             rules = replace(rules, beat_with_run=value == "true")
+        elif name == "sequence" and value == "any_higher":
+            rules = replace(rules, bout_structure=BoutStructure.RELAY)
+        elif name == "take_card" and value == "lowest":
+            rules = replace(rules, take_what=TakeWhat.LOWEST_RANKED)
         elif name == "base_mode":
             rules = apply_base_mode(rules, BaseMode(value))
         elif name == "target_score":

@@ -519,6 +519,10 @@ class Variant:
             allowed.add("transfer_several")
         if self.slug == "s_par":
             allowed.add("pyaterka")
+        if self.slug == "chukchi_2":
+            allowed.add("sequence")
+        if self.slug == "bez_nazvaniya":
+            allowed.add("take_card")
         if self.slug == "pokerny":
             allowed.add("poker_showdown")
         if self.slug == "shield":

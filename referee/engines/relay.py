@@ -56,6 +56,7 @@ from referee.engines.relay_state import (
     evolve,
     is_centre_pile,
     outcome,
+    rank_key,
     ranks_in_order,
     table_game,
 )
@@ -215,13 +216,20 @@ _TAKES: dict[TakeWhat, tuple[bool, int, bool]] = {
 def _fail(state: RelayState, seat: int) -> RelayState:
     """The player to beat does not: he takes the variant's card(s) (§4.9.8, §4.16.7, §4.33.5,
     §4.46.5)."""
-    from_top, count, discard_rest = _TAKES[state.rules.take_what]
     pile, by = state.pile, state.placed_by
-    count = min(count, len(pile))
-    if from_top:
-        taken, pile, by = pile[-count:], pile[:-count], by[:-count]
+    taken: tuple[Card, ...]
+    if state.rules.take_what is TakeWhat.LOWEST_RANKED:  # §4.9.8 [ambiguity], option take_card
+        keys = [rank_key(state.rules, c.rank) if c.rank else 0.0 for c in pile]
+        at = keys.index(min(keys))  # the lowest rank; on a tie, the card lower in the stack
+        taken, pile, by = (pile[at],), pile[:at] + pile[at + 1 :], by[:at] + by[at + 1 :]
+        discard_rest = False
     else:
-        taken, pile, by = pile[:count], pile[count:], by[count:]
+        from_top, count, discard_rest = _TAKES[state.rules.take_what]
+        count = min(count, len(pile))
+        if from_top:
+            taken, pile, by = pile[-count:], pile[:-count], by[:-count]
+        else:
+            taken, pile, by = pile[:count], pile[count:], by[count:]
     state = evolve(_give(state, seat, taken), pile=pile, placed_by=by)
     if discard_rest:
         state = evolve(state, discard=state.discard | CardSet.of(pile), pile=(), placed_by=())
@@ -479,6 +487,8 @@ _TAKE_NOTES = {
     "discarded and the next player leads",
     TakeWhat.BOTTOM_CARD: "a player who does not beat takes the bottom card; the next player "
     "beats the top card (or leads, if the stack is empty)",
+    TakeWhat.LOWEST_RANKED: "a player who does not beat takes the lowest-ranked card of the "
+    "stack; the next player beats the top card (or leads, if the stack is empty)",
     TakeWhat.TOP_CARD: "a player who does not lay the card takes the top card; the rest is "
     "discarded and the next player leads",
     TakeWhat.LED_PLUS_DRAWN: "once the spread is empty, a player who does not beat takes the top "

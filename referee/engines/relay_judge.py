@@ -131,14 +131,15 @@ def beat_failure(state: RelayState, top: Card, card: Card) -> Reason | None:
 
 
 def clears(rules: Rules, card: Card, *, lead: bool) -> bool:
-    """The instant-clear card: 9D beating (§4.9.9), an ace laid or led (§4.46.4)."""
+    """The instant-clear card: 9D beating (§4.9.9), an ace laid or led (§4.46.4). A clear rank
+    (the ace of a game without trumps: nothing can follow or beat it) clears as a lead too; a
+    clear card (9D) only when it beats."""
     spec = rules.instant_clear_card
     if spec is None or card.rank is None:
         return False
-    hit = card.rank.letter == spec.upper() if len(spec) == 1 else card == Card.parse(spec)
-    if lead:
-        return hit and rules.bout_structure is BoutStructure.ASCENDING_SEQUENCE_RELAY
-    return hit
+    if len(spec) == 1:
+        return card.rank.letter == spec.upper()
+    return not lead and card == Card.parse(spec)
 
 
 # --- judging -------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from relay_builders import card, cards_of, play, position, relay_rules, run_script, stacked, verdict
 
-from referee import Card, outcome, table_game
+from referee import Card, outcome, rules_for, table_game
 from referee.engines.relay_state import RelayPhase
 
 BN = relay_rules("bez_nazvaniya")
@@ -137,3 +137,14 @@ def test_assumption_a_locked_game_where_no_card_can_beat_another_is_a_draw() -> 
     assert state.is_over and state.drawn == "locked"
     result = outcome(state)
     assert result is not None and result.draw and result.losers == ()
+
+
+def test_ambiguity_option_the_lowest_ranked_card_is_taken() -> None:
+    rules = rules_for("bez_nazvaniya", {"take_card": "lowest"})
+    state = position(rules, ["9h Ac", "6s Kc", "8c Qd", "Th Jd"], turn=0, trump="Ts")
+    state = play(state, "A:attack 9h", "B:beat 9h/6s", "C:take")  # a trump six on the nine
+    assert "6s" in cards_of(state, 2) and state.pile == (card("9h"),)
+    assert state.turn == 3 and verdict(state, "D:beat 9h/Th").ok
+    default = position(BN, ["9h Ac", "6s Kc", "8c Qd", "Th Jd"], turn=0, trump="Ts")
+    default = play(default, "A:attack 9h", "B:beat 9h/6s", "C:take")
+    assert "9h" in cards_of(default, 2) and default.pile == (card("6s"),)

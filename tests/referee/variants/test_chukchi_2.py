@@ -86,3 +86,21 @@ def test_assumption_a_pile_that_can_never_move_again_ends_the_game_as_a_draw() -
     assert state.is_over and state.drawn == "locked"
     result = outcome(state)
     assert result is not None and result.draw
+
+
+def test_ambiguity_option_any_higher_card_of_the_suit() -> None:
+    rules = rules_for("chukchi_2", {"sequence": "any_higher"})
+    state = position(rules, ["8h Qc", "Th 9c", "Jh Jc"], turn=0)
+    state = run_script(
+        state,
+        [
+            ("A:attack 8h", None),
+            ("B:beat 8h/9c", "does_not_beat"),
+            ("B:beat 8h/Th", None),  # any higher heart
+            ("C:beat Th/Jh", None),
+        ],
+    )
+    assert state.turn == 0 and len(state.pile) == 3
+    # an ace still clears at once, led or laid
+    lead = play(position(rules, ["Ad 6c", "Kh 7c", "Qh 8c"], turn=0), "A:attack Ad")
+    assert lead.pile == () and lead.turn == 0

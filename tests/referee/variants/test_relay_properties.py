@@ -244,3 +244,27 @@ def test_the_rules_page_describes_the_relay_from_its_settings(slug: str) -> None
     }
     assert expected[slug] in notes
     assert "refill_order" not in {row["name"] for row in data["options"]}
+
+
+OPTIONS = [("chukchi_2", {"sequence": "any_higher"}), ("bez_nazvaniya", {"take_card": "lowest"})]
+
+
+@pytest.mark.parametrize(("slug", "options"), OPTIONS)
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_ambiguity_options_play_whole_games(
+    slug: str, options: dict[str, str], players: int
+) -> None:
+    rules = rules_for(slug, options)
+    rng = random.Random(players)
+    final = None
+    for i, (state, _move, after) in enumerate(_walk(rules, players, seed=5 + players)):
+        _assert_conserved(after)
+        final = after
+        if i % 5:
+            continue
+        legal = legal_moves(state)
+        assert all(check(state, m).ok for m in legal)
+        for move in _candidates(state, rng):
+            if check(state, move).ok:
+                assert move in legal, f"check accepts {move}, not a legal move"
+    assert final is not None and final.is_over and outcome(final) is not None
