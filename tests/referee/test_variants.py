@@ -170,17 +170,22 @@ def test_variant_perevodnoy_limits_a_b_c() -> None:
 
 def test_variant_perevodnoy_final_defender_beats_then_throw_ins() -> None:
     rules = rules_for("perevodnoy")
-    hands = ["7h 9c Ac", "7d Jc Qd", "9h Ts Ks Qh Jh"]
+    hands = ["7h 9c Ac", "7d 9s Jc Qd", "9h Ts Ks Qh Jh As"]
     state = position(rules, hands, trump="6s", stock="Ad Kd Qc Jd Td 9d 8d")
     state = run_script(
         state,
         [
             ("A:attack 7h", None),
             ("B:transfer 7d", None),
+            ("A:throw 9c", "throw_in_before_beat"),  # until the final defender beats a card
             ("C:beat 7h/9h", None),
+            ("B:throw 9s", "throw_in_priority"),
             ("A:throw 9c", None),  # the initial attacker first
+            ("A:pass", None),
+            ("B:throw 9s", None),  # the transferring player throws in like anyone else
             ("C:beat 7d/Ts", None),
             ("C:beat 9c/Ks", None),
+            ("C:beat 9s/As", None),
             ("A:done", None),
         ],
     )
