@@ -103,7 +103,7 @@ def export_onnx(model: nn.Module, out: Path) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m vision.train.classifier", description=__doc__)
-    ap.add_argument("--train", type=Path, required=True)
+    ap.add_argument("--train", type=Path, nargs="+", required=True, help="one or more .npz")
     ap.add_argument("--val", type=Path, required=True)
     ap.add_argument("--epochs", type=int, default=8)
     ap.add_argument("--batch", type=int, default=256)
@@ -117,7 +117,9 @@ def main(argv: list[str] | None = None) -> None:
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
     g = torch.Generator().manual_seed(0)
-    xtr, ytr = _load(args.train)
+    parts = [_load(p) for p in args.train]
+    xtr = torch.cat([p[0] for p in parts])
+    ytr = torch.cat([p[1] for p in parts])
     xva, yva = _load(args.val)
     log.info("train %d crops, val %d crops", len(ytr), len(yva))
     model = IndexNet()
@@ -142,7 +144,7 @@ def main(argv: list[str] | None = None) -> None:
             loss.backward()
             opt.step()
             sched.step()
-            total += float(loss) * len(idx)
+            total += float(loss.detach()) * len(idx)
         total *= len(ytr) / per_epoch
         acc, _ = evaluate(model, xva, yva)
         history.append(

@@ -1,0 +1,70 @@
+"""Pick the card-confidence threshold on validation sets (never on test sets).
+
+Runs the detector once per image with low thresholds, then scores the cards kept at each
+threshold: ``python -m vision.train.tune --model-dir models``. Prints F1 per threshold per set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import cv2
+
+from vision.detector import CardDetection, CardDetector
+from vision.evaluate import score, synthetic_truths, yolo_truths
+
+THRESHOLDS = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m vision.train.tune", description=__doc__)
+    ap.add_argument("--model-dir", type=Path, default=Path("models"))
+    ap.add_argument("--synth", type=Path, default=Path("data/synth-v1"))
+    ap.add_argument(
+        "--real", type=Path, default=Path("/work/shared/datasets/real/poker-cards-yolo")
+    )
+    ap.add_argument("--imgsz", type=int, default=640)
+    ap.add_argument("--limit", type=int, default=150)
+    ap.add_argument("--threads", type=int, default=1)
+    args = ap.parse_args(argv)
+    det = CardDetector(
+        args.model_dir / "detector.onnx",
+        args.model_dir / "classifier.onnx",
+        imgsz=args.imgsz,
+        conf=0.05,
+        min_conf=0.05,
+        threads=args.threads,
+    )
+    cache: dict[str, list[CardDetection]] = {}
+
+    def cached(path: Path) -> list[CardDetection]:
+        key = str(path)
+        if key not in cache:
+            image = cv2.imread(key)
+            cache[key] = det.detect(image) if image is not None else []
+        return cache[key]
+
+    sets = {
+        "synthetic_val": lambda: synthetic_truths(args.synth, "val"),
+        "real_valid": lambda: yolo_truths(args.real, "valid"),
+    }
+    out: dict[str, dict[str, float]] = {}
+    for name, truths in sets.items():
+        paths = [t.image for t, _ in zip(truths(), range(args.limit), strict=False)]
+        found = {str(p): cached(p) for p in paths}
+        for th in THRESHOLDS:
+            kept = {k: [d for d in v if d.confidence >= th] for k, v in found.items()}
+            it = iter(paths)
+            s = score(truths(), lambda _img, it=it, kept=kept: kept[str(next(it))], args.limit)
+            r = s.to_json()
+            p, rc = float(r["precision"]), float(r["recall"])  # type: ignore[arg-type]
+            f1 = 2 * p * rc / (p + rc) if p + rc else 0.0
+            out.setdefault(name, {})[str(th)] = round(f1, 4)
+            print(f"{name} threshold {th}: precision {p} recall {rc} F1 {f1:.4f}", flush=True)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
