@@ -17,8 +17,8 @@ demo: setup
 	$(VENV)/bin/bito replay
 
 lint: setup
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/ruff check referee companion vision bench tests
+	$(VENV)/bin/ruff format --check referee companion vision bench tests
 	$(VENV)/bin/mypy referee companion
 
 test: lint

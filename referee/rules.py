@@ -553,9 +553,7 @@ def configure(
                 rules = replace(rules, attack_form=AttackForm.PYATERKA)
         elif name == "poker_showdown":
             if value == "true":  # §4.32.3 [assumption]: the cap L is 10 cards
-                rules = replace(
-                    rules, end_loser=EndLoser.POKER_SHOWDOWN, instant_loss_hand_size=11
-                )
+                rules = replace(rules, end_loser=EndLoser.POKER_SHOWDOWN, instant_loss_hand_size=11)
         elif name == "play_for_winner":
             if value == "true":
                 rules = replace(rules, end_loser=EndLoser.FIRST_OUT_WINS)

@@ -81,6 +81,7 @@ class Code(Enum):
     CANNOT_CAPTURE = "cannot_capture"
     MUST_CAPTURE = "must_capture"
 
+
 _TEMPLATES: dict[Code, tuple[str, str]] = {
     Code.GAME_OVER: ("the game is over", "партия окончена"),
     Code.OUT_OF_TURN: ("{who} may not act now: {why}", "{who} сейчас не может ходить: {why_ru}"),
