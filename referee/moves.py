@@ -147,6 +147,31 @@ class VariantMove:
 
 VARIANT_MOVES: dict[str, type[VariantMove]] = {}
 
+
+@dataclass(frozen=True)
+class CardMove(VariantMove):
+    """Base of the variant moves of one card: ``player`` shows or places ``card``, written
+    ``SEAT:verb CARD``. A subclass sets ``verb``, and ``card_needed`` where a missing card has
+    its own message (else the card parser's); one with more fields adds them after ``card``
+    and prints and reads them with its own ``format_args`` and ``parse_args``."""
+
+    card_needed: ClassVar[str] = ""
+    player: int
+    card: Card
+
+    def format_args(self) -> str:
+        return str(self.card)
+
+    @classmethod
+    def parse_args(cls, player: int, arg: str) -> VariantMove:
+        if not arg and cls.card_needed:
+            raise InvalidNotation(cls.card_needed)
+        return cls(player, Card.parse(arg))
+
+    def cards(self) -> tuple[Card, ...]:
+        return (self.card,)
+
+
 Move = Attack | Defend | ThrowIn | Transfer | Take | Pass | Done | RevealTrump | VariantMove
 
 _VERBS = {

@@ -23,7 +23,7 @@ from typing import ClassVar
 
 from referee.cards import UNKNOWN_CARD, Card, format_cards, parse_cards
 from referee.errors import InvalidMove, InvalidNotation
-from referee.moves import VariantMove
+from referee.moves import CardMove, VariantMove
 
 
 def _pair_args(verb: str, arg: str) -> tuple[Card, Card]:
@@ -35,24 +35,12 @@ def _pair_args(verb: str, arg: str) -> tuple[Card, Card]:
 
 
 @dataclass(frozen=True)
-class Ticket(VariantMove):
+class Ticket(CardMove):
     """`shield`: a trump of the attack card's rank shown, not played (§4.47.9)."""
 
     verb: ClassVar[str] = "ticket"
-    player: int
-    card: Card
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> Ticket:
-        if not arg:
-            raise InvalidNotation("'ticket' needs the trump shown, e.g. B:ticket 7s")
-        return cls(player, Card.parse(arg))
-
-    def format_args(self) -> str:
-        return str(self.card)
-
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)  # shown over the table; it stays in the hand
+    card_needed: ClassVar[str] = "'ticket' needs the trump shown, e.g. B:ticket 7s"
+    # cards(): the trump is shown over the table; it stays in the hand
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from referee.engines.phase1_common import (
     turned_card_violation,
     violation,
 )
-from referee.moves import Move, VariantMove, seat_letter
+from referee.moves import CardMove, Move, VariantMove, seat_letter
 from referee.rules import Rules
 from referee.setup import deck_of
 from referee.state import Hand
@@ -39,32 +39,18 @@ from referee.verdicts import Code, Violation
 
 
 @dataclass(frozen=True)
-class RowStart(VariantMove):
+class RowStart(CardMove):
     """§4.23.1: the dealer turns the top card face up; it starts the row."""
 
     verb = "rowstart"
-    player: int
-    card: Card
-
-    def format_args(self) -> str:
-        return str(self.card)
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> VariantMove:
-        return cls(player, Card.parse(arg))
-
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
 
 
 @dataclass(frozen=True)
-class Dial(VariantMove):
+class Dial(CardMove):
     """§4.23.3-4, 7: ``player`` turns ``card``; it captures ``capture`` from the row, or (None)
     it is laid in the row, or as the last card it takes the row."""
 
     verb = "dial"
-    player: int
-    card: Card
     capture: Card | None = None
 
     def format_args(self) -> str:
@@ -74,9 +60,6 @@ class Dial(VariantMove):
     def parse_args(cls, player: int, arg: str) -> VariantMove:
         card, _, capture = arg.partition("/")
         return cls(player, Card.parse(card), Card.parse(capture) if capture.strip() else None)
-
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from referee.engines.phase1_common import (
     violation,
 )
 from referee.errors import InvalidMove, InvalidNotation
-from referee.moves import Move, VariantMove, parse_seat, seat_letter
+from referee.moves import CardMove, Move, VariantMove, parse_seat, seat_letter
 from referee.rules import Rules
 from referee.setup import deck_of
 from referee.state import Hand
@@ -37,31 +37,17 @@ from referee.verdicts import Code
 
 
 @dataclass(frozen=True)
-class FaceUp(VariantMove):
+class FaceUp(CardMove):
     """§4.19.1: the dealer deals ``card`` face up in front of ``player``; it starts his pile."""
 
     verb = "upcard"
-    player: int
-    card: Card
-
-    def format_args(self) -> str:
-        return str(self.card)
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> VariantMove:
-        return cls(player, Card.parse(arg))
-
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
 
 
 @dataclass(frozen=True)
-class ToPile(VariantMove):
+class ToPile(CardMove):
     """§4.19.3-4: ``player`` turns ``card`` from the deck and puts it on ``onto``'s pile."""
 
     verb = "topile"
-    player: int
-    card: Card
     onto: int
 
     def format_args(self) -> str:
@@ -73,9 +59,6 @@ class ToPile(VariantMove):
         if not sep:
             raise InvalidNotation(f"a pile move is written card>SEAT, e.g. Qh>C: {arg!r}")
         return cls(player, Card.parse(card), parse_seat(seat))
-
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from referee.engines.phase1_common import (
     turned_card_violation,
     violation,
 )
-from referee.moves import Move, VariantMove, seat_letter
+from referee.moves import CardMove, Move, VariantMove, seat_letter
 from referee.rules import Rules
 from referee.setup import deck_of
 from referee.state import Hand
@@ -45,31 +45,17 @@ RING = 8
 
 
 @dataclass(frozen=True)
-class Layout(VariantMove):
+class Layout(CardMove):
     """§4.20.2: the dealer lays ``card`` face up: one of the 8 ring cards, then the centre."""
 
     verb = "ring"
-    player: int
-    card: Card
-
-    def format_args(self) -> str:
-        return str(self.card)
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> VariantMove:
-        return cls(player, Card.parse(arg))
-
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
 
 
 @dataclass(frozen=True)
-class Hit(VariantMove):
+class Hit(CardMove):
     """§4.20.5-6: ``player`` turns ``card`` and beats ``target`` with it (None: laid out)."""
 
     verb = "hit"
-    player: int
-    card: Card
     target: Card | None = None
 
     def format_args(self) -> str:
@@ -79,9 +65,6 @@ class Hit(VariantMove):
     def parse_args(cls, player: int, arg: str) -> VariantMove:
         card, _, target = arg.partition("/")
         return cls(player, Card.parse(card), Card.parse(target) if target.strip() else None)
-
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ from referee.engines.phase1_common import (
     shuffled_deck,
     violation,
 )
-from referee.moves import Move, VariantMove, seat_letter
+from referee.moves import CardMove, Move, VariantMove, seat_letter
 from referee.rules import Rules
 from referee.setup import deck_of
 from referee.state import NO_SEAT, Hand
@@ -40,41 +40,17 @@ from referee.verdicts import Code
 
 
 @dataclass(frozen=True)
-class TrickCard(VariantMove):
+class TrickCard(CardMove):
     """§4.49.4: ``player`` plays ``card`` face up to the trick (lead or answer)."""
 
     verb = "playtrick"
-    player: int
-    card: Card
-
-    def format_args(self) -> str:
-        return str(self.card)
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> VariantMove:
-        return cls(player, Card.parse(arg))
-
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
 
 
 @dataclass(frozen=True)
-class LastCard(VariantMove):
+class LastCard(CardMove):
     """§4.49.9: the drawer of the last reserve card shows it: its suit is trump."""
 
     verb = "lastcard"
-    player: int
-    card: Card
-
-    def format_args(self) -> str:
-        return str(self.card)
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> VariantMove:
-        return cls(player, Card.parse(arg))
-
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,9 +21,10 @@ from referee.engines.relay_state import (
     rank_key,
     ranks_in_order,
 )
-from referee.errors import InvalidMove, InvalidNotation
+from referee.errors import InvalidMove
 from referee.moves import (
     Attack,
+    CardMove,
     Defend,
     Done,
     Move,
@@ -32,7 +33,6 @@ from referee.moves import (
     Take,
     ThrowIn,
     Transfer,
-    VariantMove,
     format_move,
     seat_letter,
 )
@@ -44,26 +44,13 @@ Reason = tuple[str, str]
 
 
 @dataclass(frozen=True)
-class SpreadTurn(VariantMove):
+class SpreadTurn(CardMove):
     """`polsky`: turn a face-down spread card to beat the top card of the centre pile
     (§4.33.3). If it beats, it is laid on the pile; if not, the player takes the top card and
     the turned card. Notation ``B:spread 9h``."""
 
     verb: ClassVar[str] = "spread"
-    player: int
-    card: Card
-
-    def format_args(self) -> str:
-        return str(self.card)
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> VariantMove:
-        if not arg:
-            raise InvalidNotation("'spread' needs the card turned up, e.g. B:spread 9h")
-        return cls(player, Card.parse(arg))
-
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
+    card_needed: ClassVar[str] = "'spread' needs the card turned up, e.g. B:spread 9h"
 
 
 _SECTIONS = {"chinese": "§4.16", "bez_nazvaniya": "§4.9", "chukchi_2": "§4.46", "polsky": "§4.33"}

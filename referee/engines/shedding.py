@@ -29,17 +29,15 @@ from typing import Any, TypeVar
 
 from referee.cards import Card, CardSet, Rank, Suit, format_cards, parse_cards
 from referee.errors import IllegalMove, InvalidMove, InvalidNotation, InvalidPosition
-from referee.moves import Move, VariantMove, format_move, seat_letter
+from referee.moves import CardMove, Move, VariantMove, format_move, seat_letter
 from referee.verdicts import Code, Verdict, Violation
 
 
 @dataclass(frozen=True)
-class Play(VariantMove):
+class Play(CardMove):
     """Play one card; ``call`` is the suit a wild card names (`czech`)."""
 
     verb = "play"
-    player: int
-    card: Card
     call: Suit | None = None
 
     def format_args(self) -> str:
@@ -52,9 +50,6 @@ class Play(VariantMove):
         card_text, _, call_text = arg.partition("=")
         call = Suit.parse(call_text) if call_text.strip() else None
         return cls(player, Card.parse(card_text), call)
-
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
 
 
 @dataclass(frozen=True)
@@ -125,24 +120,11 @@ class Layout(VariantMove):
 
 
 @dataclass(frozen=True)
-class Turn(VariantMove):
+class Turn(CardMove):
     """The face-down tableau card freed by a play is turned face up (`armenian_2`)."""
 
     verb = "turn"
-    player: int
-    card: Card
-
-    def format_args(self) -> str:
-        return str(self.card)
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> VariantMove:
-        if not arg:
-            raise InvalidNotation("'turn' needs the card turned face up, e.g. A:turn 9h")
-        return cls(player, Card.parse(arg))
-
-    def cards(self) -> tuple[Card, ...]:
-        return (self.card,)
+    card_needed = "'turn' needs the card turned face up, e.g. A:turn 9h"
 
 
 @dataclass(frozen=True)
