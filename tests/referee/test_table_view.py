@@ -169,3 +169,22 @@ def test_table_view_two_decks_allow_each_card_twice() -> None:
     assert verdict(state, "B:attack 7h").ok  # B's known copy, taken earlier
     state = play(state, "B:attack 7h", "A:take", "B:pass")
     assert verdict(state, "B:attack 7h").code in {"card_in_another_hand", "card_already_played"}
+
+
+def test_table_view_trumps_changing_new_trump_card_lies_under_the_stock() -> None:
+    state = play(view("trumps_changing", players=2), "A:attack 7h", "B:beat 7h/9h", "A:done")
+    assert state.trump_card == card("9h") and state.trump_suit is Suit.HEARTS
+    assert card("6s") in state.discard  # the old trump card went with the bout
+    assert verdict(state, "B:attack 9h").code == "card_is_trump_indicator"
+    assert verdict(state, "B:attack 6s").code == "card_already_played"
+
+
+def test_table_view_potayny_reveal_of_a_card_seen_elsewhere() -> None:
+    state = replace(view("potayny", players=2), stock_count=1)  # the trump card alone is left
+    state = play(state, "A:attack 7h", "B:beat 7h/9h", "A:done")
+    assert state.phase is Phase.REVEAL
+    assert verdict(state, "B:attack 8c").code == "must_reveal_trump"
+    assert verdict(state, "B:reveal 9h").code == "reveal_wrong_card"  # in the discard pile
+    assert verdict(state, "B:reveal 6s").code == "reveal_wrong_card"  # the first trump card
+    state = play(state, "B:reveal Qd")
+    assert state.trump_suit is Suit.DIAMONDS

@@ -14,6 +14,8 @@ from referee import (
     Code,
     GameState,
     IllegalMove,
+    InvalidMove,
+    InvalidNotation,
     Violation,
     apply,
     parse_move,
@@ -222,3 +224,14 @@ def test_apply_raises_illegal_move_carrying_the_verdict() -> None:
     assert info.value.verdict.code == "out_of_turn"
     assert "B:attack 8c" in str(info.value)
     assert P.variant == "podkidnoy"
+
+
+def test_bad_input_is_a_typed_error_not_a_verdict() -> None:
+    state = _pos("7c 9d", "8c Td")
+    with pytest.raises(InvalidMove):
+        verdict(state, "C:attack 7c")  # seat C is not at this two-player table
+    with pytest.raises(InvalidNotation):
+        parse_move("A:attack 1x")
+    with pytest.raises(InvalidNotation):
+        parse_move("A attack 7c")
+    assert verdict(state, "A:attack 7c").ok  # the state is unharmed
