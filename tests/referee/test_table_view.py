@@ -126,7 +126,7 @@ def test_table_view_transfer_to_a_player_who_holds_too_few_cards() -> None:
 def test_table_view_player_without_cards() -> None:
     state = play(with_counts(view(), 1, 6, 6), "A:attack 7h", "B:beat 7h/9h")
     assert state.hands[0].count == 0
-    assert verdict(state, "A:throw 7c").code in {"no_cards_left", "throw_in_priority"}
+    assert verdict(state, "A:throw 7c").code == "throw_in_priority"
     assert verdict(state, "C:throw 7c").ok  # A has no cards: the right passes on
 
 
@@ -168,7 +168,7 @@ def test_table_view_two_decks_allow_each_card_twice() -> None:
     state = play(state, "B:beat 7h'/9h", "A:done")
     assert verdict(state, "B:attack 7h").ok  # B's known copy, taken earlier
     state = play(state, "B:attack 7h", "A:take", "B:pass")
-    assert verdict(state, "B:attack 7h").code in {"card_in_another_hand", "card_already_played"}
+    assert verdict(state, "B:attack 7h").code == "card_in_another_hand"
 
 
 def test_table_view_trumps_changing_new_trump_card_lies_under_the_stock() -> None:

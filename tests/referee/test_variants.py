@@ -159,7 +159,7 @@ def test_variant_perevodnoy_limits_a_b_c() -> None:
     # (a) only before any attack card is covered
     state = position(rules, ["7h 7s Ac", "9h 7d Jc", "Ks Kd"], trump="6s")
     state = play(state, "A:attack 7h", "B:beat 7h/9h")
-    assert verdict(state, "B:transfer 7d").code in {"transfer_after_beat", "out_of_turn"}
+    assert verdict(state, "B:transfer 7d").code == "transfer_after_beat"
     # (b) the receiver must hold as many cards as there will be attack cards
     state = play(position(rules, ["7h Ac", "7d Jc", "Ks"], trump="6s"), "A:attack 7h")
     assert verdict(state, "B:transfer 7d").code == "transfer_receiver_cannot_cover"
@@ -620,7 +620,7 @@ def test_variant_pustyshka_the_blank_card() -> None:
     )
     state = position(rules, ["As 7c", "XX 8c", "9c"], trump="6s")
     state = run_script(state, [("A:attack As", None), ("B:beat As/XX", None)])
-    assert verdict(state, "B:throw XX").code in {"throw_in_not_allowed", "card_already_played"}
+    assert verdict(state, "B:throw XX").code == "throw_in_not_allowed"
 
 
 # §4.37 progression --------------------------------------------------------------------------
