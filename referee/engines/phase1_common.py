@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Self
 
 from referee.cards import Card, CardSet, Suit
 from referee.errors import InvalidPosition
@@ -101,27 +101,61 @@ def check_players(rules: Rules, players: int) -> None:
         )
 
 
-def turned_card_violation(
-    rules: Rules, deck: Sequence[Card], full_info: bool, card: Card, seen: CardSet, rule: str
-) -> Violation | None:
-    """Why ``card`` cannot be the card turned from the top of the face-down deck: not in the
-    deck, already seen on the table, or (full information) not the top card."""
-    if card not in CardSet.of(deck_of(rules)):
-        return violation(Code.CARD_NOT_IN_DECK, rule, card=card)
-    if card in seen:
-        return violation(
-            Code.CARD_ALREADY_PLAYED, rule, card=card, where="on the table", where_ru="на столе"
-        )
-    if full_info and (not deck or deck[0] != card):
-        top = deck[0] if deck else "none"
-        return violation(
-            Code.NOT_DECK_TOP,
-            rule,
-            card=card,
-            why=f"the top card of the deck is {top}",
-            why_ru=f"верхняя карта колоды {top}",
-        )
-    return None
+def dealt_deck(rules: Rules, players: int, seed: int, order: Sequence[Card] | None) -> list[Card]:
+    """Full information: the players checked, the deck in play order (:func:`shuffled_deck`)."""
+    check_players(rules, players)
+    return shuffled_deck(rules, seed, order)
+
+
+def deck_size(rules: Rules, players: int) -> int:
+    """The table view: the players checked, how many cards the deck holds."""
+    check_players(rules, players)
+    return len(deck_of(rules))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedDeck:
+    """The state the phase 1s that turn the top card of a face-down deck face up (`krestovy`,
+    `krugly`, `dialer`) share: a variant's state class adds its own fields after these, and
+    ``seen()``."""
+
+    rules: Rules
+    full_info: bool
+    players: int
+    dealer: int
+    deck: tuple[Card, ...]
+    """Full information: the face-down deck, top card first (empty in the table view)."""
+    deck_count: int
+
+    def seen(self) -> CardSet:
+        """Every card the table has seen face up."""
+        raise NotImplementedError
+
+    def turned_card_violation(self, card: Card, rule: str) -> Violation | None:
+        """Why ``card`` cannot be the card turned from the top of the face-down deck: not in
+        the deck, already seen on the table, or (full information) not the top card."""
+        if card not in CardSet.of(deck_of(self.rules)):
+            return violation(Code.CARD_NOT_IN_DECK, rule, card=card)
+        if card in self.seen():
+            return violation(
+                Code.CARD_ALREADY_PLAYED, rule, card=card, where="on the table", where_ru="на столе"
+            )
+        deck = self.deck
+        if self.full_info and (not deck or deck[0] != card):
+            top = deck[0] if deck else "none"
+            return violation(
+                Code.NOT_DECK_TOP,
+                rule,
+                card=card,
+                why=f"the top card of the deck is {top}",
+                why_ru=f"верхняя карта колоды {top}",
+            )
+        return None
+
+    def top_turned(self) -> Self:
+        """The state once the top card is turned: one card fewer in the deck."""
+        deck = self.deck[1:] if self.full_info else self.deck
+        return replace(self, deck=deck, deck_count=self.deck_count - 1)
 
 
 def open_hand(cards: CardSet) -> Hand:

@@ -23,17 +23,16 @@ from referee.engines.phase1_common import (
     Handover,
     Judged,
     Reason,
+    TurnedDeck,
     cards_text,
-    check_players,
+    dealt_deck,
+    deck_size,
     open_hand,
     out_of_turn,
-    shuffled_deck,
-    turned_card_violation,
     violation,
 )
 from referee.moves import CardMove, Move, VariantMove, seat_letter
 from referee.rules import Rules
-from referee.setup import deck_of
 from referee.state import Hand
 from referee.verdicts import Code, Violation
 
@@ -63,14 +62,7 @@ class Dial(CardMove):
 
 
 @dataclass(frozen=True, slots=True)
-class DialerRow:
-    rules: Rules
-    full_info: bool
-    players: int
-    dealer: int
-    deck: tuple[Card, ...]
-    """Full information: the face-down deck, top card first (empty in the table view)."""
-    deck_count: int
+class DialerRow(TurnedDeck):
     row: tuple[Card, ...]
     collected: tuple[CardSet, ...]
     turn: int
@@ -95,16 +87,15 @@ class DialerRow:
 def deal(
     rules: Rules, players: int, seed: int, dealer: int, order: Sequence[Card] | None
 ) -> DialerRow:
-    check_players(rules, players)
-    deck = shuffled_deck(rules, seed, order)
+    deck = dealt_deck(rules, players, seed, order)
     empty = (CardSet(),) * players
     return DialerRow(rules, True, players, dealer, tuple(deck), len(deck), (), empty, dealer)
 
 
 def table_start(rules: Rules, players: int, dealer: int) -> DialerRow:
-    check_players(rules, players)
+    size = deck_size(rules, players)
     empty = (CardSet(),) * players
-    return DialerRow(rules, False, players, dealer, (), len(deck_of(rules)), (), empty, dealer)
+    return DialerRow(rules, False, players, dealer, (), size, (), empty, dealer)
 
 
 def captures(row: Sequence[Card], card: Card) -> list[Card]:
@@ -126,10 +117,7 @@ def judge(state: DialerRow, move: VariantMove) -> Judged:
                     f"первую карту открывает сдающий {seat_letter(state.dealer)}",
                 ),
             )
-        found = turned_card_violation(
-            state.rules, state.deck, state.full_info, move.card, state.seen(), "§4.23.1"
-        )
-        return Judged(found)
+        return Judged(state.turned_card_violation(move.card, "§4.23.1"))
     if isinstance(move, Dial):
         if not state.started:
             return out_of_turn(
@@ -146,9 +134,7 @@ def judge(state: DialerRow, move: VariantMove) -> Judged:
                     f"сейчас открывает {seat_letter(state.turn)}",
                 ),
             )
-        found = turned_card_violation(
-            state.rules, state.deck, state.full_info, move.card, state.seen(), "§4.23.3"
-        )
+        found = state.turned_card_violation(move.card, "§4.23.3")
         if found is not None:
             return Judged(found)
         return Judged(_capture_violation(state, move))
@@ -187,8 +173,7 @@ def _capture_violation(state: DialerRow, move: Dial) -> Violation | None:
 
 def play(state: DialerRow, move: VariantMove) -> DialerRow:
     assert isinstance(move, RowStart | Dial)
-    deck = state.deck[1:] if state.full_info else state.deck
-    state = replace(state, deck=deck, deck_count=state.deck_count - 1)
+    state = state.top_turned()
     if isinstance(move, RowStart):
         left = (state.dealer + 1) % state.players
         return replace(state, row=(move.card,), started=True, turn=left, turns=1)

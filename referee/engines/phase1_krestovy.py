@@ -20,18 +20,17 @@ from referee.engines.phase1_common import (
     Collection,
     Handover,
     Judged,
+    TurnedDeck,
     cards_text,
-    check_players,
+    dealt_deck,
+    deck_size,
     open_hand,
     out_of_turn,
-    shuffled_deck,
-    turned_card_violation,
     violation,
 )
 from referee.errors import InvalidMove, InvalidNotation
 from referee.moves import CardMove, Move, VariantMove, parse_seat, seat_letter
 from referee.rules import Rules
-from referee.setup import deck_of
 from referee.state import Hand
 from referee.verdicts import Code
 
@@ -62,14 +61,7 @@ class ToPile(CardMove):
 
 
 @dataclass(frozen=True, slots=True)
-class KrestovyPiles:
-    rules: Rules
-    full_info: bool
-    players: int
-    dealer: int
-    deck: tuple[Card, ...]
-    """Full information: the face-down deck, top card first (empty in the table view)."""
-    deck_count: int
+class KrestovyPiles(TurnedDeck):
     piles: tuple[tuple[Card, ...], ...]
     """Each seat's face-up pile, bottom card first."""
     turn: int
@@ -94,8 +86,7 @@ class KrestovyPiles:
 def deal(
     rules: Rules, players: int, seed: int, dealer: int, order: Sequence[Card] | None
 ) -> KrestovyPiles:
-    check_players(rules, players)
-    deck = shuffled_deck(rules, seed, order)
+    deck = dealt_deck(rules, players, seed, order)
     return KrestovyPiles(
         rules,
         True,
@@ -109,8 +100,7 @@ def deal(
 
 
 def table_start(rules: Rules, players: int, dealer: int) -> KrestovyPiles:
-    check_players(rules, players)
-    size = len(deck_of(rules))
+    size = deck_size(rules, players)
     return KrestovyPiles(
         rules, False, players, dealer, (), size, ((),) * players, (dealer + 1) % players
     )
@@ -161,10 +151,7 @@ def judge(state: KrestovyPiles, move: VariantMove) -> Judged:
                     f"следующую открытую карту получает {nxt}",
                 ),
             )
-        found = turned_card_violation(
-            state.rules, state.deck, state.full_info, move.card, state.seen(), "§4.19.1"
-        )
-        return Judged(found)
+        return Judged(state.turned_card_violation(move.card, "§4.19.1"))
     if isinstance(move, ToPile):
         if state.dealing:
             return out_of_turn(
@@ -178,9 +165,7 @@ def judge(state: KrestovyPiles, move: VariantMove) -> Judged:
                 "§4.19.5",
                 (f"{seat_letter(state.turn)} draws now", f"сейчас берёт {seat_letter(state.turn)}"),
             )
-        found = turned_card_violation(
-            state.rules, state.deck, state.full_info, move.card, state.seen(), "§4.19.3"
-        )
+        found = state.turned_card_violation(move.card, "§4.19.3")
         if found is not None:
             return Judged(found)
         if not 0 <= move.onto < state.players:
@@ -221,8 +206,7 @@ def play(state: KrestovyPiles, move: VariantMove) -> KrestovyPiles:
     seat = move.player if isinstance(move, FaceUp) else move.onto
     piles = list(state.piles)
     piles[seat] = (*piles[seat], move.card)
-    deck = state.deck[1:] if state.full_info else state.deck
-    state = replace(state, deck=deck, deck_count=state.deck_count - 1, piles=tuple(piles))
+    state = replace(state.top_turned(), piles=tuple(piles))
     if isinstance(move, FaceUp):
         if state.dealing:
             return replace(state, turn=(move.player + 1) % state.players)

@@ -26,17 +26,16 @@ from referee.engines.phase1_common import (
     Collection,
     Handover,
     Judged,
+    TurnedDeck,
     cards_text,
-    check_players,
+    dealt_deck,
+    deck_size,
     open_hand,
     out_of_turn,
-    shuffled_deck,
-    turned_card_violation,
     violation,
 )
 from referee.moves import CardMove, Move, VariantMove, seat_letter
 from referee.rules import Rules
-from referee.setup import deck_of
 from referee.state import Hand
 from referee.verdicts import Code, Violation
 
@@ -68,14 +67,9 @@ class Hit(CardMove):
 
 
 @dataclass(frozen=True, slots=True)
-class KruglyLayout:
-    rules: Rules
-    full_info: bool
-    players: int
-    dealer: int
-    deck: tuple[Card, ...]
-    """Full information: the draw pile, top card first (empty in the table view)."""
-    deck_count: int
+class KruglyLayout(TurnedDeck):
+    """The layout; ``deck`` is the draw pile."""
+
     ring: tuple[Card, ...]
     """The open layout cards still on the table."""
     added: tuple[Card, ...]
@@ -110,8 +104,7 @@ class KruglyLayout:
 def deal(
     rules: Rules, players: int, seed: int, dealer: int, order: Sequence[Card] | None
 ) -> KruglyLayout:
-    check_players(rules, players)
-    deck = shuffled_deck(rules, seed, order)
+    deck = dealt_deck(rules, players, seed, order)
     empty = (CardSet(),) * players
     return KruglyLayout(
         rules, True, players, dealer, tuple(deck), len(deck), (), (), None, empty, dealer
@@ -119,9 +112,8 @@ def deal(
 
 
 def table_start(rules: Rules, players: int, dealer: int) -> KruglyLayout:
-    check_players(rules, players)
+    size = deck_size(rules, players)
     empty = (CardSet(),) * players
-    size = len(deck_of(rules))
     return KruglyLayout(rules, False, players, dealer, (), size, (), (), None, empty, dealer)
 
 
@@ -146,11 +138,7 @@ def judge(state: KruglyLayout, move: VariantMove) -> Judged:
                     f"раскладывает сдающий {seat_letter(state.dealer)}",
                 ),
             )
-        return Judged(
-            turned_card_violation(
-                state.rules, state.deck, state.full_info, move.card, state.seen(), "§4.20.2"
-            )
-        )
+        return Judged(state.turned_card_violation(move.card, "§4.20.2"))
     if isinstance(move, Hit):
         if laying:
             return out_of_turn(
@@ -164,9 +152,7 @@ def judge(state: KruglyLayout, move: VariantMove) -> Judged:
                 "§4.20.4",
                 (f"{seat_letter(state.turn)} draws now", f"сейчас берёт {seat_letter(state.turn)}"),
             )
-        found = turned_card_violation(
-            state.rules, state.deck, state.full_info, move.card, state.seen(), "§4.20.5"
-        )
+        found = state.turned_card_violation(move.card, "§4.20.5")
         return Judged(found or _hit_violation(state, move))
     return out_of_turn(
         move.player, "§4.20", ("phase 1 (the layout) is on", "идёт первая стадия (раскладка)")
@@ -206,8 +192,7 @@ def _hit_violation(state: KruglyLayout, move: Hit) -> Violation | None:
 
 def play(state: KruglyLayout, move: VariantMove) -> KruglyLayout:
     assert isinstance(move, Layout | Hit)
-    deck = state.deck[1:] if state.full_info else state.deck
-    state = replace(state, deck=deck, deck_count=state.deck_count - 1)
+    state = state.top_turned()
     if isinstance(move, Layout):
         if state.laid < RING:
             return replace(state, ring=(*state.ring, move.card), laid=state.laid + 1)

@@ -27,9 +27,9 @@ from referee.engines.phase1_common import (
     Handover,
     Judged,
     cards_text,
-    check_players,
+    dealt_deck,
+    deck_size,
     out_of_turn,
-    shuffled_deck,
     violation,
 )
 from referee.moves import CardMove, Move, VariantMove, seat_letter
@@ -101,8 +101,7 @@ class SkitgubbeTricks:
 def deal(
     rules: Rules, players: int, seed: int, dealer: int, order: Sequence[Card] | None
 ) -> SkitgubbeTricks:
-    check_players(rules, players)
-    deck = shuffled_deck(rules, seed, order)
+    deck = dealt_deck(rules, players, seed, order)
     first = (dealer + 1) % players
     held: list[list[Card]] = [[] for _ in range(players)]
     for i in range(players * rules.hand_size):
@@ -112,8 +111,7 @@ def deal(
 
 
 def table_start(rules: Rules, players: int, dealer: int) -> SkitgubbeTricks:
-    check_players(rules, players)
-    reserve = len(deck_of(rules)) - players * rules.hand_size
+    reserve = deck_size(rules, players) - players * rules.hand_size
     hands = tuple(Hand(rules.hand_size) for _ in range(players))
     return _start(rules, False, players, dealer, (), reserve, hands)
 
