@@ -45,12 +45,35 @@ def dummy_seat_of(rules: Rules, players: int, dealer: int) -> int:
     return (dealer - 1) % players if rules.dummy else NO_SEAT
 
 
-def _check_players(rules: Rules, players: int) -> None:
+def check_player_count(rules: Rules, players: int) -> None:
+    """The variant is played by ``players`` players (every engine's deal and table view)."""
     if not rules.min_players <= players <= rules.max_players:
         raise InvalidPosition(
             f"{rules.variant} is played by {rules.min_players}-{rules.max_players} players, "
             f"not {players}"
         )
+
+
+def check_dealer(players: int, dealer: int) -> None:
+    """The dealer's seat is at a table of ``players``."""
+    if not 0 <= dealer < players:
+        raise InvalidPosition(f"dealer seat {dealer} does not exist")
+
+
+def shuffled(deck: Sequence[Card], seed: int | str, order: Sequence[Card] | None) -> list[Card]:
+    """``deck`` in play order, top card first: shuffled from ``seed``, or ``order`` (which must
+    hold the same cards, each once)."""
+    if order is None:
+        cards = list(deck)
+        random.Random(seed).shuffle(cards)
+        return cards
+    if sorted(order) != sorted(deck) or len(set(order)) != len(order):
+        raise InvalidPosition("the deck order given is not this variant's deck")
+    return list(order)
+
+
+def _check_players(rules: Rules, players: int) -> None:
+    check_player_count(rules, players)
     per_seat = rules.hand_size + rules.reserve_facedown
     if not rules.deals_whole_deck and players * per_seat > len(deck_of(rules)):
         reserve = f" and reserves of {rules.reserve_facedown}" if rules.reserve_facedown else ""
@@ -85,15 +108,8 @@ def deal(
     """A full-information game: shuffle (or use ``order``, top card first) and deal (B4, B5)."""
     rules = for_players(rules, players)
     _check_players(rules, players)
-    if not 0 <= dealer < players:
-        raise InvalidPosition(f"dealer seat {dealer} does not exist")
-    deck = list(deck_of(rules))
-    if order is None:
-        random.Random(seed).shuffle(deck)
-    else:
-        if sorted(order) != sorted(deck) or len(set(order)) != len(order):
-            raise InvalidPosition("the deck order given is not this variant's deck")
-        deck = list(order)
+    check_dealer(players, dealer)
+    deck = shuffled(deck_of(rules), seed, order)
     first = 0 if rules.dealer_outsider else (dealer + 1) % players
     hands: list[list[Card]] = [[] for _ in range(players)]
     per_hand = len(deck) if rules.deals_whole_deck else rules.hand_size

@@ -26,19 +26,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from referee.cards import Card, CardSet, Rank, Suit, make_deck
+from referee.cards import Card, CardSet, Rank, Suit
 from referee.engines.maumau_options import Config, config, finish_bonus, hand_points, page_notes
 from referee.engines.shedding import (
     Draw,
     Notes,
     Play,
     ShowHand,
+    check_two_players,
+    deck_of,
     engine_api,
+    game_deck,
+    not_in_deck,
     not_in_game,
     verdict_of,
     violation,
 )
-from referee.errors import InvalidPosition
 from referee.game import Engine, register
 from referee.moves import Move, Pass, seat_letter
 from referee.outcome import Outcome
@@ -114,10 +117,6 @@ class MauMauState:
         return None
 
 
-def _deck(rules: Rules) -> tuple[Card, ...]:
-    return make_deck(rules.deck_ranks)
-
-
 def _first_player(rules: Rules, dealer: int, game_no: int, previous_winner: int | None) -> int:
     """§4.44.3: game 1 the non-dealer (options 3, 7, 9: the dealer); later the previous winner."""
     if game_no > 0 and rules.later_games is LaterGames.PREVIOUS_WINNER:
@@ -127,14 +126,18 @@ def _first_player(rules: Rules, dealer: int, game_no: int, previous_winner: int 
 
 
 def _new_game(
-    state: MauMauState, dealer: int, game_no: int, previous_winner: int | None
+    state: MauMauState,
+    dealer: int,
+    game_no: int,
+    previous_winner: int | None,
+    order: Sequence[Card] | None = None,
 ) -> MauMauState:
-    """Deal a game (§4.44.2): ``hand_size`` cards each, one at a time, from the dealer's left."""
+    """Deal a game (§4.44.2): ``hand_size`` cards each, one at a time, from the dealer's left;
+    full information: shuffled from the match's seed, or (the first game) from ``order``."""
     size = config(state.rules).hand_size
-    total = len(_deck(state.rules))
+    total = len(deck_of(state.rules))
     if state.full_info:
-        deck = list(_deck(state.rules))
-        random.Random(state.seed if game_no == 0 else f"{state.seed}/{game_no}").shuffle(deck)
+        deck = game_deck(state.rules, state.seed, game_no, order)
         hands: list[list[Card]] = [[], []]
         for i in range(2 * size):
             hands[(dealer + 1 + i) % 2].append(deck[i])
@@ -163,10 +166,7 @@ def _new_game(
 
 
 def _empty(rules: Rules, players: int, dealer: int, full_info: bool, seed: int) -> MauMauState:
-    if players != 2:
-        raise InvalidPosition(f"{rules.variant} is played by 2 players, not {players}")
-    if dealer not in (0, 1):
-        raise InvalidPosition(f"dealer seat {dealer} does not exist")
+    check_two_players(rules, players, dealer)
     return MauMauState(
         rules=rules,
         full_info=full_info,
@@ -191,20 +191,7 @@ def deal(
     order: Sequence[Card] | None = None,
 ) -> MauMauState:
     """A full-information match; its games are shuffled from ``seed``."""
-    state = _new_game(_empty(rules, players, dealer, True, seed), dealer, 0, None)
-    if order is not None:
-        if sorted(order) != sorted(_deck(rules)):
-            raise InvalidPosition("the deck order given is not this variant's deck")
-        size = config(rules).hand_size
-        hands: list[list[Card]] = [[], []]
-        for i in range(2 * size):
-            hands[(dealer + 1 + i) % 2].append(order[i])
-        state = replace(
-            state,
-            hands=tuple(Hand(size, CardSet.of(h)) for h in hands),
-            stock=tuple(order[2 * size :]),
-        )
-    return state
+    return _new_game(_empty(rules, players, dealer, True, seed), dealer, 0, None, order)
 
 
 def table_game(
@@ -401,23 +388,23 @@ def _judge_pass(state: MauMauState, cfg: Config, move: Pass) -> tuple[Verdict, M
     return verdict_of(state, move, None, notes), after
 
 
+def _unplayed(state: MauMauState, card: Card, rule: str) -> Violation | None:
+    """Why ``card`` cannot come from a hand: not in the deck (B1), or already on the pile."""
+    bad = not_in_deck(state.rules, card)
+    if bad is None and card in state.pile:
+        bad = violation(
+            Code.CARD_ALREADY_PLAYED, rule, card=str(card), where="on the pile", where_ru="в сбросе"
+        )
+    return bad
+
+
 def _judge_play(state: MauMauState, cfg: Config, move: Play) -> tuple[Verdict, MauMauState]:
     seat, card = move.player, move.card
     hand = state.hands[seat]
-    bad: Violation | None = None
-    if card not in CardSet.of(_deck(state.rules)):
-        bad = violation(Code.CARD_NOT_IN_DECK, "B1", card=str(card))
-    elif card in state.pile:
-        bad = violation(
-            Code.CARD_ALREADY_PLAYED,
-            f"{S}.5",
-            card=str(card),
-            where="on the pile",
-            where_ru="в сбросе",
-        )
-    elif state.full_info and card not in hand.known:
+    bad = _unplayed(state, card, f"{S}.5")
+    if bad is None and state.full_info and card not in hand.known:
         bad = violation(Code.NOT_IN_HAND, f"{S}.5", who=seat_letter(seat), card=str(card))
-    elif hand.count == 0:
+    if bad is None and hand.count == 0:
         bad = violation(Code.NO_CARDS_LEFT, f"{S}.5", who=seat_letter(seat), count_word="")
     if bad is None:
         failure = _match_failure(state, cfg, card)
@@ -518,16 +505,7 @@ def _judge_show(state: MauMauState, cfg: Config, move: ShowHand) -> tuple[Verdic
         )
     else:
         for card in move.shown:
-            if card not in CardSet.of(_deck(state.rules)):
-                bad = violation(Code.CARD_NOT_IN_DECK, "B1", card=str(card))
-            elif card in state.pile:
-                bad = violation(
-                    Code.CARD_ALREADY_PLAYED,
-                    f"{S}.9",
-                    card=str(card),
-                    where="on the pile",
-                    where_ru="в сбросе",
-                )
+            bad = _unplayed(state, card, f"{S}.9")
             if bad is not None:
                 break
     if bad is not None:

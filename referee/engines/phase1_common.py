@@ -7,16 +7,14 @@ and then starts the Durak phase from its :class:`Handover` (hands, trump, who le
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Self
 
 from referee.cards import Card, CardSet, Suit
-from referee.errors import InvalidPosition
 from referee.moves import Move, VariantMove, seat_letter
 from referee.rules import Rules
-from referee.setup import deck_of
+from referee.setup import check_player_count, deck_of, shuffled
 from referee.state import Hand
 from referee.verdicts import Code, Violation
 
@@ -82,34 +80,16 @@ def out_of_turn(player: int, rule: str, why: Reason) -> Judged:
     )
 
 
-def shuffled_deck(rules: Rules, seed: int, order: Sequence[Card] | None) -> list[Card]:
-    """The deck in play order, top card first: shuffled from ``seed``, or ``order``."""
-    deck = list(deck_of(rules))
-    if order is None:
-        random.Random(seed).shuffle(deck)
-        return deck
-    if sorted(order) != sorted(deck) or len(set(order)) != len(order):
-        raise InvalidPosition("the deck order given is not this variant's deck")
-    return list(order)
-
-
-def check_players(rules: Rules, players: int) -> None:
-    if not rules.min_players <= players <= rules.max_players:
-        raise InvalidPosition(
-            f"{rules.variant} is played by {rules.min_players}-{rules.max_players} players, "
-            f"not {players}"
-        )
-
-
 def dealt_deck(rules: Rules, players: int, seed: int, order: Sequence[Card] | None) -> list[Card]:
-    """Full information: the players checked, the deck in play order (:func:`shuffled_deck`)."""
-    check_players(rules, players)
-    return shuffled_deck(rules, seed, order)
+    """Full information: the players checked, the deck in play order, top card first (shuffled
+    from ``seed``, or ``order``)."""
+    check_player_count(rules, players)
+    return shuffled(deck_of(rules), seed, order)
 
 
 def deck_size(rules: Rules, players: int) -> int:
     """The table view: the players checked, how many cards the deck holds."""
-    check_players(rules, players)
+    check_player_count(rules, players)
     return len(deck_of(rules))
 
 

@@ -28,6 +28,7 @@ from referee.rules import (
     Rules,
     TrumpSource,
 )
+from referee.setup import check_dealer, check_player_count, shuffled
 from referee.state import NO_SEAT, Hand
 
 
@@ -154,13 +155,8 @@ def deck_of(rules: Rules) -> tuple[Card, ...]:
 
 
 def _check_players(rules: Rules, players: int, dealer: int) -> None:
-    if not rules.min_players <= players <= rules.max_players:
-        raise InvalidPosition(
-            f"{rules.variant} is played by {rules.min_players}-{rules.max_players} players, "
-            f"not {players}"
-        )
-    if not 0 <= dealer < players:
-        raise InvalidPosition(f"dealer seat {dealer} does not exist")
+    check_player_count(rules, players)
+    check_dealer(players, dealer)
     if not is_centre_pile(rules) and not rules.deals_whole_deck:
         if players * rules.hand_size > len(deck_of(rules)):
             raise InvalidPosition(f"{players} hands of {rules.hand_size} do not fit in the deck")
@@ -181,13 +177,7 @@ def deal(
     """Shuffle (or use ``order``, top card first) and deal: 6 each (`chinese`), the whole deck
     one at a time (`bez_nazvaniya` §4.9.2, `chukchi_2` §4.46.1), or nothing (`polsky` §4.33.1)."""
     _check_players(rules, players, dealer)
-    deck = list(deck_of(rules))
-    if order is None:
-        random.Random(seed).shuffle(deck)
-    else:
-        if sorted(order) != sorted(deck) or len(set(order)) != len(order):
-            raise InvalidPosition("the deck order given is not this variant's deck")
-        deck = list(order)
+    deck = shuffled(deck_of(rules), seed, order)
     first = (dealer + 1) % players
     hands: list[list[Card]] = [[] for _ in range(players)]
     trump_card: Card | None = None

@@ -25,22 +25,23 @@ Choices where the text is silent:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from referee.cards import Card, CardSet, Rank, Suit, make_deck
+from referee.cards import Card, CardSet, Rank, Suit
 from referee.engines.shedding import (
     Claim,
     Entry,
     Laugh,
     NoLaugh,
     Play,
+    deck_of,
     engine_api,
+    game_deck,
+    not_in_deck,
     revokes,
     violation,
 )
-from referee.errors import InvalidPosition
 from referee.game import Engine, register
 from referee.moves import Move, format_move, seat_letter
 from referee.outcome import Outcome
@@ -52,6 +53,7 @@ from referee.rules import (
     Rules,
     TrumpSource,
 )
+from referee.setup import check_dealer, check_player_count
 from referee.state import NO_SEAT, Hand
 from referee.verdicts import Code, Verdict, Violation
 
@@ -130,18 +132,9 @@ def _next_rank(rank: Rank) -> Rank:
     return Rank.SIX if rank is Rank.ACE else Rank(rank + 1)
 
 
-def _deck(rules: Rules) -> tuple[Card, ...]:
-    return make_deck(rules.deck_ranks)
-
-
 def _check_players(rules: Rules, players: int, dealer: int) -> None:
-    if not rules.min_players <= players <= rules.max_players:
-        raise InvalidPosition(
-            f"{rules.variant} is played by {rules.min_players}-{rules.max_players} players, "
-            f"not {players}"
-        )
-    if not 0 <= dealer < players:
-        raise InvalidPosition(f"dealer seat {dealer} does not exist")
+    check_player_count(rules, players)
+    check_dealer(players, dealer)
 
 
 def deal(
@@ -155,13 +148,7 @@ def deal(
 ) -> SequenceState:
     """Deal the whole deck one card at a time from the dealer's left (§4.30.3)."""
     _check_players(rules, players, dealer)
-    deck = list(_deck(rules))
-    if order is None:
-        random.Random(seed).shuffle(deck)
-    elif sorted(order) != sorted(deck):
-        raise InvalidPosition("the deck order given is not this variant's deck")
-    else:
-        deck = list(order)
+    deck = game_deck(rules, seed, order=order)
     hands: list[list[Card]] = [[] for _ in range(players)]
     for i, card in enumerate(deck):
         hands[(dealer + 1 + i) % players].append(card)
@@ -196,7 +183,7 @@ def table_game(
 ) -> SequenceState:
     """The table view: hand sizes only; the opener is known when the operator says so."""
     _check_players(rules, players, dealer)
-    size = len(_deck(rules))
+    size = len(deck_of(rules))
     counts = [size // players + (1 if k < size % players else 0) for k in range(players)]
     hands = [Hand(counts[(seat - dealer - 1) % players]) for seat in range(players)]
     state = SequenceState(
@@ -277,8 +264,8 @@ def _out_of_turn(state: SequenceState, seat: int) -> Violation | None:
 
 def _holding(state: SequenceState, seat: int, card: Card) -> Violation | None:
     """Can ``seat`` hold ``card``? (full information: does he; table view: is it unaccounted)"""
-    if card not in CardSet.of(_deck(state.rules)):
-        return violation(Code.CARD_NOT_IN_DECK, "B1", card=str(card))
+    if (bad := not_in_deck(state.rules, card)) is not None:
+        return bad
     if card in state.pile:
         return violation(
             Code.CARD_ALREADY_PLAYED,

@@ -23,13 +23,15 @@ later shows, the claim is found false and the verdict of that later move reports
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from referee.cards import Card, CardSet, Rank, Suit, format_cards, parse_cards
+from referee.cards import Card, CardSet, Rank, Suit, format_cards, make_deck, parse_cards
 from referee.errors import IllegalMove, InvalidMove, InvalidNotation, InvalidPosition
 from referee.moves import CardMove, Move, VariantMove, format_move, seat_letter
+from referee.rules import Rules
+from referee.setup import check_dealer, shuffled
 from referee.verdicts import Code, Verdict, Violation
 
 
@@ -239,10 +241,33 @@ def card_list(cards: Iterable[Card]) -> str:
     return format_cards(sorted(cards)) or "-"
 
 
-def in_deck(deck: CardSet, card: Card, rule: str) -> Violation | None:
-    if card not in deck:
-        return violation(Code.CARD_NOT_IN_DECK, rule, card=str(card))
+# --- the deck and the deal ------------------------------------------------------------------
+
+
+def deck_of(rules: Rules) -> tuple[Card, ...]:
+    """The one plain deck these games are played with."""
+    return make_deck(rules.deck_ranks)
+
+
+def not_in_deck(rules: Rules, card: Card) -> Violation | None:
+    """B1: ``card`` is not a card of the game's deck."""
+    if card not in CardSet.of(deck_of(rules)):
+        return violation(Code.CARD_NOT_IN_DECK, "B1", card=str(card))
     return None
+
+
+def game_deck(
+    rules: Rules, seed: int, game_no: int = 0, order: Sequence[Card] | None = None
+) -> list[Card]:
+    """The deck of game (or deal) ``game_no`` of a match, top card first: shuffled from
+    ``seed`` (a later game from ``seed/game_no``), or ``order``."""
+    return shuffled(deck_of(rules), seed if game_no == 0 else f"{seed}/{game_no}", order)
+
+
+def check_two_players(rules: Rules, players: int, dealer: int) -> None:
+    if players != 2:
+        raise InvalidPosition(f"{rules.variant} is played by 2 players, not {players}")
+    check_dealer(players, dealer)
 
 
 # --- the engine API around one ``judge`` function ---------------------------------------------

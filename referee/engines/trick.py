@@ -29,25 +29,26 @@ Choices where the text is silent:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from referee.cards import Card, CardSet, Suit, make_deck
+from referee.cards import Card, CardSet, Suit
 from referee.engines.shedding import (
     Claim,
     Layout,
     Notes,
     Play,
     Turn,
+    check_two_players,
     engine_api,
+    game_deck,
+    not_in_deck,
     not_in_game,
     revokes,
     verdict_of,
     violation,
 )
-from referee.errors import InvalidPosition
 from referee.game import Engine, register
 from referee.moves import Move, seat_letter
 from referee.outcome import Outcome
@@ -135,18 +136,8 @@ class TrickState:
         return self.hands[seat].known.add(*ups)
 
 
-def _deck(rules: Rules) -> tuple[Card, ...]:
-    return make_deck(rules.deck_ranks)
-
-
 def _target(rules: Rules) -> int:
     return rules.target_score or 21
-
-
-def _shuffled(rules: Rules, seed: int, deal_no: int) -> list[Card]:
-    deck = list(_deck(rules))
-    random.Random(seed if deal_no == 0 else f"{seed}/{deal_no}").shuffle(deck)
-    return deck
 
 
 def _fresh_deal(state: TrickState, dealer: int, deck: Sequence[Card] | None) -> TrickState:
@@ -183,10 +174,7 @@ def _fresh_deal(state: TrickState, dealer: int, deck: Sequence[Card] | None) -> 
 
 
 def _start(rules: Rules, players: int, dealer: int, full_info: bool, seed: int) -> TrickState:
-    if players != 2:
-        raise InvalidPosition(f"{rules.variant} is played by 2 players, not {players}")
-    if dealer not in (0, 1):
-        raise InvalidPosition(f"dealer seat {dealer} does not exist")
+    check_two_players(rules, players, dealer)
     empty = TrickState(
         rules=rules,
         full_info=full_info,
@@ -219,9 +207,7 @@ def deal(
 ) -> TrickState:
     """A full-information match; its first deal from ``seed`` (or ``order``, top card first)."""
     state = _start(rules, players, dealer, True, seed)
-    if order is not None and sorted(order) != sorted(_deck(rules)):
-        raise InvalidPosition("the deck order given is not this variant's deck")
-    deck = list(order) if order is not None else _shuffled(rules, seed, 0)
+    deck = game_deck(rules, seed, 0, order)
     return _fresh_deal(state, dealer, deck)
 
 
@@ -275,8 +261,8 @@ def _judge(state: TrickState, move: Move) -> tuple[Verdict, TrickState]:
 
 
 def _unseen(state: TrickState, card: Card, rule: str) -> Violation | None:
-    if card not in CardSet.of(_deck(state.rules)):
-        return violation(Code.CARD_NOT_IN_DECK, "B1", card=str(card))
+    if (bad := not_in_deck(state.rules, card)) is not None:
+        return bad
     if card in state.seen:
         return violation(
             Code.CARD_ALREADY_PLAYED, rule, card=str(card), where="face up", where_ru="открыта"
@@ -463,7 +449,7 @@ def _finish_deal(state: TrickState) -> TrickState:
             return replace(after, step=Step.OVER, winner=seat)
     dealer = 1 - state.dealer  # §4.8.2: the players deal in turn
     deal_no = state.deal_no + 1
-    deck = _shuffled(state.rules, state.seed, deal_no) if state.full_info else None
+    deck = game_deck(state.rules, state.seed, deal_no) if state.full_info else None
     return replace(_fresh_deal(after, dealer, deck), deal_no=deal_no)
 
 

@@ -46,7 +46,7 @@ from referee.rules import (
     TakeWhat,
     TrumpSource,
 )
-from referee.setup import start_from_hands
+from referee.setup import check_dealer, start_from_hands
 from referee.state import NO_SEAT, GameState, Hand
 from referee.verdicts import Code, Verdict
 
@@ -250,8 +250,7 @@ def deal(
     order: Sequence[Card] | None = None,
 ) -> TwoPhaseState:
     _check_rules(rules)
-    if not 0 <= dealer < players:
-        raise InvalidPosition(f"dealer seat {dealer} does not exist")
+    check_dealer(players, dealer)
     first = _collection(rules).deal(rules, players, seed, dealer, order)
     return TwoPhaseState(rules, True, first, previous_fool=previous_fool, seed=seed)
 
@@ -270,8 +269,7 @@ def table_game(
     phase 2 (later games)."""
     del trump_card  # phase 1 shows the trump card
     _check_rules(rules)
-    if not 0 <= dealer < players:
-        raise InvalidPosition(f"dealer seat {dealer} does not exist")
+    check_dealer(players, dealer)
     if trump_suit is not None and rules.fixed_trump not in (None, trump_suit):
         raise InvalidPosition(f"{rules.variant}: the trump is {rules.fixed_trump}")
     if first_attacker_seat is not None and not 0 <= first_attacker_seat < players:
