@@ -31,6 +31,7 @@ from referee.engines.maumau_options import Config, config, finish_bonus, hand_po
 from referee.engines.shedding import (
     Draw,
     Notes,
+    NoTrumpTable,
     Play,
     ShowHand,
     check_two_players,
@@ -64,7 +65,7 @@ class Step(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class MauMauState:
+class MauMauState(NoTrumpTable):
     rules: Rules
     full_info: bool
     hands: tuple[Hand, ...]
@@ -97,24 +98,8 @@ class MauMauState:
     seed: int = 0
 
     @property
-    def players(self) -> int:
-        return len(self.hands)
-
-    @property
     def is_over(self) -> bool:
         return self.step is Step.OVER
-
-    @property
-    def attacker(self) -> int:
-        return self.turn
-
-    @property
-    def trump_card(self) -> Card | None:
-        return None
-
-    @property
-    def trump_suit(self) -> Suit | None:
-        return None
 
 
 def _first_player(rules: Rules, dealer: int, game_no: int, previous_winner: int | None) -> int:

@@ -34,6 +34,7 @@ from referee.engines.shedding import (
     Entry,
     Laugh,
     NoLaugh,
+    NoTrumpTable,
     Play,
     deck_of,
     engine_api,
@@ -71,7 +72,7 @@ _NOTE_OPENER = (
 
 
 @dataclass(frozen=True, slots=True)
-class SequenceState:
+class SequenceState(NoTrumpTable):
     rules: Rules
     full_info: bool
     hands: tuple[Hand, ...]
@@ -94,10 +95,6 @@ class SequenceState:
     seed: int = 0
 
     @property
-    def players(self) -> int:
-        return len(self.hands)
-
-    @property
     def is_over(self) -> bool:
         return self.over
 
@@ -113,19 +110,6 @@ class SequenceState:
             if other not in self.finished:
                 return other
         return seat
-
-    @property
-    def attacker(self) -> int:
-        """Who plays first (export tags), or next."""
-        return self.turn
-
-    @property
-    def trump_card(self) -> Card | None:
-        return None
-
-    @property
-    def trump_suit(self) -> Suit | None:
-        return None
 
 
 def _next_rank(rank: Rank) -> Rank:

@@ -32,6 +32,7 @@ from referee.errors import IllegalMove, InvalidMove, InvalidNotation, InvalidPos
 from referee.moves import CardMove, Move, VariantMove, format_move, seat_letter
 from referee.rules import Rules
 from referee.setup import check_dealer, shuffled
+from referee.state import Hand
 from referee.verdicts import Code, Verdict, Violation
 
 
@@ -239,6 +240,36 @@ def seat_name(seat: int) -> str:
 
 def card_list(cards: Iterable[Card]) -> str:
     return format_cards(sorted(cards)) or "-"
+
+
+# --- the state ---------------------------------------------------------------------------------
+
+
+class NoTrumpTable:
+    """What the state of each of these games shows the rest of the referee (records, exports):
+    its players are its hands, the player to act (``turn``) stands as the attacker, and there
+    are no trumps. A state dataclass inherits it and has ``hands`` and ``turn`` fields."""
+
+    __slots__ = ()
+    hands: tuple[Hand, ...]
+    turn: int
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def attacker(self) -> int:
+        """Who plays first (export tags), or next."""
+        return self.turn
+
+    @property
+    def trump_card(self) -> Card | None:
+        return None
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        return None
 
 
 # --- the deck and the deal ------------------------------------------------------------------

@@ -38,6 +38,7 @@ from referee.engines.shedding import (
     Claim,
     Layout,
     Notes,
+    NoTrumpTable,
     Play,
     Turn,
     check_two_players,
@@ -80,7 +81,7 @@ class Pile:
 
 
 @dataclass(frozen=True, slots=True)
-class TrickState:
+class TrickState(NoTrumpTable):
     rules: Rules
     full_info: bool
     hands: tuple[Hand, ...]
@@ -111,24 +112,8 @@ class TrickState:
     seed: int = 0
 
     @property
-    def players(self) -> int:
-        return len(self.hands)
-
-    @property
     def is_over(self) -> bool:
         return self.step is Step.OVER
-
-    @property
-    def attacker(self) -> int:
-        return self.turn
-
-    @property
-    def trump_card(self) -> Card | None:
-        return None
-
-    @property
-    def trump_suit(self) -> Suit | None:
-        return None
 
     def available(self, seat: int) -> CardSet:
         """Full information: the cards ``seat`` may play (hand and face-up row)."""
