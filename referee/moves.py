@@ -172,6 +172,29 @@ class CardMove(VariantMove):
         return (self.card,)
 
 
+@dataclass(frozen=True)
+class ShownCardsMove(VariantMove):
+    """Base of the variant moves that show several cards: ``player`` shows ``shown``, written
+    ``SEAT:verb 7h+Kd``. A subclass sets ``verb``, ``cards_needed`` (the message when no card is
+    given; else the card parser's), and checks ``shown`` in its own ``__post_init__``."""
+
+    cards_needed: ClassVar[str] = ""
+    player: int
+    shown: tuple[Card, ...]
+
+    def format_args(self) -> str:
+        return format_cards(self.shown, "+")
+
+    @classmethod
+    def parse_args(cls, player: int, arg: str) -> VariantMove:
+        if not arg and cls.cards_needed:
+            raise InvalidNotation(cls.cards_needed)
+        return cls(player, parse_cards(arg))
+
+    def cards(self) -> tuple[Card, ...]:
+        return self.shown
+
+
 Move = Attack | Defend | ThrowIn | Transfer | Take | Pass | Done | RevealTrump | VariantMove
 
 _VERBS = {

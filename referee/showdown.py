@@ -13,18 +13,17 @@ from enum import IntEnum
 from itertools import combinations
 from typing import ClassVar
 
-from referee.cards import Card, Rank, format_cards, parse_cards
-from referee.errors import InvalidMove, InvalidNotation
-from referee.moves import VariantMove
+from referee.cards import Card, Rank
+from referee.errors import InvalidMove
+from referee.moves import ShownCardsMove
 
 
 @dataclass(frozen=True)
-class ShowHand(VariantMove):
+class ShowHand(ShownCardsMove):
     """A player lays his whole hand face up for the showdown."""
 
     verb: ClassVar[str] = "show"
-    player: int
-    shown: tuple[Card, ...]
+    cards_needed: ClassVar[str] = "'show' needs the cards of the hand, e.g. A:show 7h+7d+Ks"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shown", tuple(sorted(self.shown)))
@@ -32,18 +31,6 @@ class ShowHand(VariantMove):
             raise InvalidMove("a player shows at least one card")
         if len(set(self.shown)) != len(self.shown):
             raise InvalidMove("a shown hand lists the same card twice")
-
-    def format_args(self) -> str:
-        return format_cards(self.shown, "+")
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> ShowHand:
-        if not arg:
-            raise InvalidNotation("'show' needs the cards of the hand, e.g. A:show 7h+7d+Ks")
-        return cls(player, parse_cards(arg))
-
-    def cards(self) -> tuple[Card, ...]:
-        return self.shown
 
 
 class Category(IntEnum):

@@ -41,6 +41,7 @@ from referee.engines.shedding import (
     game_deck,
     not_in_deck,
     revokes,
+    verdict_of,
     violation,
 )
 from referee.game import Engine, register
@@ -202,36 +203,19 @@ def _skipped_openers(state: SequenceState, opener: int) -> tuple[Claim, ...]:
 Notes = tuple[tuple[str, str], ...]
 
 
-def _verdict(
-    state: SequenceState,
-    move: Move,
-    bad: Violation | None = None,
-    notes: Notes = (),
-    earlier: tuple[Violation, ...] = (),
-) -> Verdict:
-    return Verdict(
-        format_move(move),
-        state,
-        bad,
-        tuple(n[0] for n in notes),
-        tuple(n[1] for n in notes),
-        earlier,
-    )
-
-
 def _judge(state: SequenceState, move: Move) -> tuple[Verdict, SequenceState]:
     if state.is_over:
-        return _verdict(state, move, violation(Code.GAME_OVER, "B15")), state
+        return verdict_of(state, move, violation(Code.GAME_OVER, "B15")), state
     if not 0 <= move.player < state.players:
         bad = violation(Code.OUT_OF_TURN, f"{S}.6", who="?", why="no such seat")
-        return _verdict(state, move, bad), state
+        return verdict_of(state, move, bad), state
     match move:
         case Play():
             return _judge_play(state, move)
         case Laugh() | NoLaugh():
             return _judge_sound(state, move)
     bad = violation(Code.MOVE_NOT_IN_GAME, S, move=format_move(move), game="pasyansny")
-    return _verdict(state, move, bad), state
+    return verdict_of(state, move, bad), state
 
 
 def _out_of_turn(state: SequenceState, seat: int) -> Violation | None:
@@ -279,7 +263,7 @@ def _judge_play(state: SequenceState, move: Play) -> tuple[Verdict, SequenceStat
             why="no card names a suit in this game",
             why_ru="в этой игре масть не заказывают",
         )
-        return _verdict(state, move, call), state
+        return verdict_of(state, move, call), state
     bad = _out_of_turn(state, seat) or _holding(state, seat, card)
     if bad is None and card.rank is not state.need:
         bad = violation(
@@ -291,7 +275,7 @@ def _judge_play(state: SequenceState, move: Play) -> tuple[Verdict, SequenceStat
             why_ru=f"следующая карта должна быть {state.need.letter}",
         )
     if bad is not None:
-        return _verdict(state, move, bad), state
+        return verdict_of(state, move, bad), state
     notes: Notes = ()
     claims = state.claims
     if not state.full_info and state.turn == NO_SEAT:
@@ -326,7 +310,7 @@ def _judge_play(state: SequenceState, move: Play) -> tuple[Verdict, SequenceStat
         over=bool(finished) and (not ranking or len(finished) >= state.players - 1),
     )
     after = replace(after, turn=after.next_in_game(seat))
-    return _verdict(state, move, None, notes, earlier), after
+    return verdict_of(state, move, None, notes, earlier), after
 
 
 def _playable(state: SequenceState, seat: int) -> list[Card]:
@@ -352,7 +336,7 @@ def _judge_sound(state: SequenceState, move: Laugh | NoLaugh) -> tuple[Verdict, 
                 action_ru=action_ru,
             )
     if bad is not None:
-        return _verdict(state, move, bad), state
+        return verdict_of(state, move, bad), state
     notes: Notes = ()
     claims = state.claims
     if not state.full_info:
@@ -379,7 +363,7 @@ def _judge_sound(state: SequenceState, move: Laugh | NoLaugh) -> tuple[Verdict, 
         after = replace(
             after, hands=tuple(hands), pile=(), need=Rank.SIX, entries=entries, runs=state.runs + 1
         )
-    return _verdict(state, move, None, notes), after
+    return verdict_of(state, move, None, notes), after
 
 
 check, apply, check_and_apply = engine_api(_judge, SequenceState)

@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from referee.cards import Card, CardSet, Rank, Suit, format_cards, make_deck, parse_cards
+from referee.cards import Card, CardSet, Rank, Suit, format_cards, make_deck
 from referee.errors import IllegalMove, InvalidMove, InvalidNotation, InvalidPosition
-from referee.moves import CardMove, Move, VariantMove, format_move, seat_letter
+from referee.moves import CardMove, Move, ShownCardsMove, VariantMove, format_move, seat_letter
 from referee.rules import Rules
 from referee.setup import check_dealer, shuffled
 from referee.state import Hand
@@ -69,57 +69,29 @@ class Draw(VariantMove):
         return cls(player)
 
 
-def _cards_arg(verb: str, arg: str) -> tuple[Card, ...]:
-    if not arg:
-        raise InvalidNotation(f"'{verb}' needs cards, e.g. A:{verb} 7h+Kd")
-    return parse_cards(arg)
-
-
 @dataclass(frozen=True)
-class ShowHand(VariantMove):
+class ShowHand(ShownCardsMove):
     """The loser lays his remaining cards face up (`czech` scoring)."""
 
     verb = "showhand"
-    player: int
-    shown: tuple[Card, ...]
+    cards_needed = "'showhand' needs cards, e.g. A:showhand 7h+Kd"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shown", tuple(sorted(self.shown)))
         if len(set(self.shown)) != len(self.shown):
             raise InvalidMove("a shown hand lists the same card twice")
 
-    def format_args(self) -> str:
-        return format_cards(self.shown, "+")
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> VariantMove:
-        return cls(player, _cards_arg(cls.verb, arg))
-
-    def cards(self) -> tuple[Card, ...]:
-        return self.shown
-
 
 @dataclass(frozen=True)
-class Layout(VariantMove):
+class Layout(ShownCardsMove):
     """The six face-up tableau cards in front of a player, pile by pile (`armenian_2`)."""
 
     verb = "layout"
-    player: int
-    shown: tuple[Card, ...]
+    cards_needed = "'layout' needs cards, e.g. A:layout 7h+Kd"
 
     def __post_init__(self) -> None:
         if len(set(self.shown)) != len(self.shown):
             raise InvalidMove("a layout lists the same card twice")
-
-    def format_args(self) -> str:
-        return format_cards(self.shown, "+")
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> VariantMove:
-        return cls(player, _cards_arg(cls.verb, arg))
-
-    def cards(self) -> tuple[Card, ...]:
-        return self.shown
 
 
 @dataclass(frozen=True)
