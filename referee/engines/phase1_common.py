@@ -70,6 +70,18 @@ class Collection:
     """Phase 1 in words, with its move notation (for the rules page)."""
 
 
+def format_taking(card: Card, target: Card | None) -> str:
+    """The arguments of a move that turns ``card`` and may take ``target`` with it: ``9h/7h``,
+    or ``9h`` (it takes nothing)."""
+    return f"{card}/{target}" if target else str(card)
+
+
+def parse_taking(arg: str) -> tuple[Card, Card | None]:
+    """Reads what :func:`format_taking` writes."""
+    card, _, target = arg.partition("/")
+    return Card.parse(card), Card.parse(target) if target.strip() else None
+
+
 def violation(code: Code, rule: str, **params: object) -> Violation:
     return Violation(code, rule, tuple((k, str(v)) for k, v in params.items()))
 

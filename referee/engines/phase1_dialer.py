@@ -27,8 +27,10 @@ from referee.engines.phase1_common import (
     cards_text,
     dealt_deck,
     deck_size,
+    format_taking,
     open_hand,
     out_of_turn,
+    parse_taking,
     violation,
 )
 from referee.moves import CardMove, Move, VariantMove, seat_letter
@@ -53,12 +55,11 @@ class Dial(CardMove):
     capture: Card | None = None
 
     def format_args(self) -> str:
-        return f"{self.card}/{self.capture}" if self.capture else str(self.card)
+        return format_taking(self.card, self.capture)
 
     @classmethod
     def parse_args(cls, player: int, arg: str) -> VariantMove:
-        card, _, capture = arg.partition("/")
-        return cls(player, Card.parse(card), Card.parse(capture) if capture.strip() else None)
+        return cls(player, *parse_taking(arg))
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,8 +30,10 @@ from referee.engines.phase1_common import (
     cards_text,
     dealt_deck,
     deck_size,
+    format_taking,
     open_hand,
     out_of_turn,
+    parse_taking,
     violation,
 )
 from referee.moves import CardMove, Move, VariantMove, seat_letter
@@ -58,12 +60,11 @@ class Hit(CardMove):
     target: Card | None = None
 
     def format_args(self) -> str:
-        return f"{self.card}/{self.target}" if self.target else str(self.card)
+        return format_taking(self.card, self.target)
 
     @classmethod
     def parse_args(cls, player: int, arg: str) -> VariantMove:
-        card, _, target = arg.partition("/")
-        return cls(player, Card.parse(card), Card.parse(target) if target.strip() else None)
+        return cls(player, *parse_taking(arg))
 
 
 @dataclass(frozen=True, slots=True)
