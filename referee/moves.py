@@ -149,6 +149,20 @@ VARIANT_MOVES: dict[str, type[VariantMove]] = {}
 
 
 @dataclass(frozen=True)
+class NoCardsMove(VariantMove):
+    """Base of the variant moves without arguments, written ``SEAT:verb``; a subclass sets
+    ``verb``."""
+
+    player: int
+
+    @classmethod
+    def parse_args(cls, player: int, arg: str) -> VariantMove:
+        if arg:
+            raise InvalidNotation(f"'{cls.verb}' takes no cards: {arg!r}")
+        return cls(player)
+
+
+@dataclass(frozen=True)
 class CardMove(VariantMove):
     """Base of the variant moves of one card: ``player`` shows or places ``card``, written
     ``SEAT:verb CARD``. A subclass sets ``verb``, and ``card_needed`` where a missing card has

@@ -29,7 +29,15 @@ from typing import Any, TypeVar
 
 from referee.cards import Card, CardSet, Rank, Suit, format_cards, make_deck
 from referee.errors import IllegalMove, InvalidMove, InvalidNotation, InvalidPosition
-from referee.moves import CardMove, Move, ShownCardsMove, VariantMove, format_move, seat_letter
+from referee.moves import (
+    CardMove,
+    Move,
+    NoCardsMove,
+    ShownCardsMove,
+    VariantMove,
+    format_move,
+    seat_letter,
+)
 from referee.rules import Rules
 from referee.setup import check_dealer, shuffled
 from referee.state import Hand
@@ -56,17 +64,10 @@ class Play(CardMove):
 
 
 @dataclass(frozen=True)
-class Draw(VariantMove):
+class Draw(NoCardsMove):
     """Draw one card from the stock."""
 
     verb = "draw"
-    player: int
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> VariantMove:
-        if arg:
-            raise InvalidNotation(f"'draw' takes no cards: {arg!r}")
-        return cls(player)
 
 
 @dataclass(frozen=True)
@@ -103,32 +104,18 @@ class Turn(CardMove):
 
 
 @dataclass(frozen=True)
-class Laugh(VariantMove):
+class Laugh(NoCardsMove):
     """The player lacked the needed card, made his sound, and somebody laughed: he passes."""
 
     verb = "laugh"
-    player: int
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> VariantMove:
-        if arg:
-            raise InvalidNotation(f"'laugh' takes no cards: {arg!r}")
-        return cls(player)
 
 
 @dataclass(frozen=True)
-class NoLaugh(VariantMove):
+class NoLaugh(NoCardsMove):
     """The player lacked the needed card, made his sound, and nobody laughed: he takes the
     pile."""
 
     verb = "nolaugh"
-    player: int
-
-    @classmethod
-    def parse_args(cls, player: int, arg: str) -> VariantMove:
-        if arg:
-            raise InvalidNotation(f"'nolaugh' takes no cards: {arg!r}")
-        return cls(player)
 
 
 # --- claims checked in hindsight --------------------------------------------------------------
