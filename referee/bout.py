@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.cards import Card, Rank
-from referee.rules import AttackForm, Rules, ThrowInWho
+from referee.rules import AttackForm, Rules, ThrowInMatch, ThrowInWho
 from referee.state import NO_SEAT, GameState, Phase
 
 
@@ -60,6 +60,28 @@ def table_ranks(state: GameState) -> set[Rank]:
         if pair.cover is not None and pair.cover.rank is not None and not pair.face_down:
             ranks.add(pair.cover.rank)  # `veryu_ne_veryu`: only visible ranks (§4.12.6)
     return ranks
+
+
+def defender_has_beaten(state: GameState) -> bool:
+    """B9: throw-ins start once the defender (the final one, after transfers: §4.3.5) has
+    beaten a card."""
+    covered = sum(1 for pair in state.table if pair.cover is not None)
+    return covered > state.covered_at_handover
+
+
+def reopens_throw_ins(state: GameState, cover: Card) -> bool:
+    """B9: a defence card that gives players who passed something new to throw in: a new rank
+    (a new rank or suit in `parnomastny`; in `road` every new defence card is a new target)."""
+    match = state.rules.throw_in_match
+    if match is ThrowInMatch.BEATS_LATEST_DEFENCE_CARD:
+        return True
+    if cover.rank is not None and cover.rank not in table_ranks(state):
+        return True
+    if match is ThrowInMatch.RANK_OR_SUIT_ON_TABLE:
+        suits = {p.attack.suit for p in state.table}
+        suits |= {p.cover.suit for p in state.table if p.cover is not None and not p.face_down}
+        return cover.suit not in suits
+    return False
 
 
 def defender_may_self_throw(state: GameState) -> bool:

@@ -16,8 +16,10 @@ from referee.bout import (
     attack_form_failure,
     attack_limit,
     bout_cap,
+    defender_has_beaten,
     defender_may_self_throw,
     priority_holder,
+    reopens_throw_ins,
     room_for,
     table_ranks,
     thrown_in_excess,
@@ -422,7 +424,7 @@ def _check_throw_in(state: GameState, move: ThrowIn, j: _Judgement) -> None:
         if move.player in state.finished:
             j.violation = _v(Code.OUT_OF_TURN, "B14", who=who, why="he is out", why_ru="он вышел")
             return
-        if state.phase is Phase.DEFENCE and not any(p.cover is not None for p in state.table):
+        if state.phase is Phase.DEFENCE and not defender_has_beaten(state):
             j.violation = _v(Code.THROW_IN_BEFORE_BEAT, "B9")
             return
         holder = priority_holder(state)
@@ -917,7 +919,7 @@ def _play(state: GameState, move: Move) -> GameState:
             )
             state = _add_pogony(state, player, cards)
         case Defend(player=player, covers=covers, card=card):
-            new_rank = card.rank is not None and card.rank not in table_ranks(state)
+            reopens = reopens_throw_ins(state, card)
             table = tuple(
                 Pair(p.attack, p.by, card, player, p.face_down, p.thrown)
                 if p.attack == covers and p.cover is None
@@ -930,7 +932,7 @@ def _play(state: GameState, move: Move) -> GameState:
                 table=table,
                 last_defence=card,
                 self_throw=None if state.self_throw == covers else state.self_throw,
-                passed=state.throw_barred if new_rank else state.passed,
+                passed=state.throw_barred if reopens else state.passed,
             )
             if state.rules.random_selection and cover_failure(state, player, covers, card):
                 return resolve_take(state)  # `negotiable` §4.26.3: a failed beat takes all

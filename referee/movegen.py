@@ -12,6 +12,7 @@ from referee.beats import beat_failure, beats, defence_trump
 from referee.bout import (
     attack_limit,
     bout_cap,
+    defender_has_beaten,
     defender_may_self_throw,
     kept_by_order,
     priority_holder,
@@ -327,7 +328,7 @@ def _throw_ins(state: GameState) -> list[Move]:
         return []
     if state.phase is Phase.TAKING and not rules.throw_in_after_take:
         return []
-    if state.phase is Phase.DEFENCE and all(p.cover is None for p in state.table):
+    if state.phase is Phase.DEFENCE and not defender_has_beaten(state):
         return []
     holder = priority_holder(state)
     if holder is None:

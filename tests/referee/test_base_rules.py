@@ -23,6 +23,7 @@ from referee_builders import (
 
 from referee import InvalidPosition, Phase, Rank, Suit, legal_moves, outcome, parse_move, rules_for
 from referee.moves import Take, ThrowIn, Transfer
+from referee.rules import ThrowInMatch
 from referee.setup import deal, deck_of
 
 PODKIDNOY = rules_for("podkidnoy")
@@ -615,3 +616,35 @@ def test_stacked_order_helper_deals_the_hands_asked_for() -> None:
     state = deal(PODKIDNOY, 2, seed=0, dealer=1, order=order)
     assert hand_text(state, 0) == set(hands[0].split())
     assert state.trump_card == card("6h")
+
+
+def test_B9_throw_ins_start_when_the_final_defender_has_beaten_a_card() -> None:
+    # §4.3.5 / §4.4: after a transfer of thrown-in cards, the earlier beaten pair does not open
+    # throw-ins for the new defender; his own first beat does.
+    rules = rules_for("perevodnoy_2")
+    state = position(
+        rules, ["6c 8h 9h Td Ac 6h", "8c 8d Qd Jc Qh Ks", "7s 7d 9d Ts Js 8s"], trump="6s"
+    )
+    state = play(state, "A:attack 6c", "B:beat 6c/8c", "A:throw 8h", "B:transfer 8d")
+    assert verdict(state, "A:throw 6h").code == "throw_in_before_beat"
+    state = play(state, "C:beat 8h/8s")
+    assert verdict(state, "A:throw 6h").ok
+
+
+def test_B9_a_new_suit_reopens_throw_ins_in_parnomastny() -> None:
+    hands = ["6c 8d 9h 7d", "8c 8s Qd Jc Qh Kd", "7h Th Jh"]
+    moves = ("A:attack 6c", "B:beat 6c/8c", "A:throw 8d", "A:pass", "C:pass", "B:beat 8d/8s")
+    state = play(position(rules_for("parnomastny"), hands, trump="Qs"), *moves)
+    assert state.table and state.passed == frozenset()  # spades are new: throw-ins reopen
+    start = position(rules_for("podkidnoy"), hands, trump="Qs")
+    state = play(start, *moves)
+    assert state.bouts == start.bouts + 1  # rank 8 was there: everyone had passed, bito
+
+
+def test_B9_every_new_defence_card_reopens_throw_ins_in_road() -> None:
+    road_throw_ins = variant("podkidnoy", throw_in_match=ThrowInMatch.BEATS_LATEST_DEFENCE_CARD)
+    hands = ["6c 9c Ks 7d", "8c 8s Qd Jc Qh Kd", "7h Th Jh"]
+    state = position(road_throw_ins, hands, trump="Qs")
+    state = play(state, "A:attack 6c", "B:beat 6c/8c", "A:throw 9c", "A:pass", "C:pass")
+    state = play(state, "B:beat 9c/8s")  # a new latest defence card: a new target to beat
+    assert verdict(state, "A:throw Ks").ok
