@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.cards import BACK, from_real_name
+from vision.cards import BACK, real_set_card
 from vision.detector import CardDetection
 
 log = logging.getLogger(__name__)
@@ -115,7 +115,7 @@ def yolo_truths(root: Path, split: str) -> Iterator[Truth]:
                 parts = line.split()
                 if len(parts) < 5:
                     continue
-                card = from_real_name(names[int(parts[0])])
+                card = real_set_card(int(parts[0]), names)
                 cx, cy, bw, bh = (float(v) for v in parts[1:5])
                 cards.add(card)
                 boxes[card] = [

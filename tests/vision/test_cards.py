@@ -5,6 +5,7 @@ from vision.cards import (
     FACE_CARDS,
     from_real_name,
     is_red,
+    real_set_card,
 )
 
 
@@ -23,13 +24,79 @@ def test_detector_has_three_classes() -> None:
     assert DETECTOR_CLASSES == ("index", "card", "back")
 
 
-def test_real_set_names_map_to_notation_including_its_quirks() -> None:
+REAL_NAMES = [
+    "10 Diamonds",
+    "10 Hearts",
+    "10 Spades",
+    "10 Trefoils",
+    "2 Diamonds",
+    "2 Hearts",
+    "2 Spades",
+    "2 Trefoils",
+    "3 Diamonds",
+    "3 Hearts",
+    "3 Spades",
+    "3 Trefoils",
+    "4 Diamonds",
+    "4 Hearts",
+    "4 Spades",
+    "4 Trefoils",
+    "5 Diamonds",
+    "5 Hearts",
+    "5 Spades",
+    "5 Trefoils",
+    "59",
+    "6 Diamonds",
+    "6 Hearts",
+    "6 Spades",
+    "6 Trefoils",
+    "7 Diamonds",
+    "7 Hearts",
+    "7 Spades",
+    "7 Trefoils",
+    "8 Diamonds",
+    "8 Hearts",
+    "8 Spades",
+    "8 Trefoils",
+    "9 Diamonds",
+    "9 Hearts",
+    "9 Spades",
+    "9 Trefoils",
+    "A Diamonds",
+    "A Hearts",
+    "A Spades",
+    "A Trefoils",
+    "J Diamonds",
+    "J Hearts",
+    "J Spades",
+    "J Trefoils",
+    "K Diamonds",
+    "K Hearts",
+    "K Spades",
+    "K Trefoils",
+    "Q Diamonds",
+    "Q Hearts",
+    "Q Spades",
+    "Q Trefoils",
+]
+
+
+def test_real_set_names_map_to_notation() -> None:
     assert from_real_name("10 Trefoils") == "Tc"
     assert from_real_name("Q Hearts") == "Qh"
-    assert from_real_name("2 Spades") == "2s"
     assert from_real_name("A Diamonds") == "Ad"
-    assert from_real_name("59") == "5c"  # class 20 of the real set is the five of clubs
-    assert from_real_name("5 Trefoils") == "5c"
+
+
+def test_real_set_classes_map_to_the_cards_they_show() -> None:
+    assert len(REAL_NAMES) == 53
+    assert real_set_card(0, REAL_NAMES) == "Th"  # named '10 Diamonds'
+    assert real_set_card(5, REAL_NAMES) == "2s"  # named '2 Hearts'
+    assert real_set_card(13, REAL_NAMES) == "4s"  # named '4 Hearts'
+    assert real_set_card(18, REAL_NAMES) == "5c"  # named '5 Spades'
+    assert real_set_card(20, REAL_NAMES) == "Td"  # named '59'
+    assert real_set_card(39, REAL_NAMES) == "As"
+    cards = {real_set_card(i, REAL_NAMES) for i in range(53) if i != 19}
+    assert len(cards) == 52  # every card once
 
 
 def test_red_suits() -> None:

@@ -37,7 +37,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.split != "train":
         ap.error("only the train split may be used for training")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    det = CardDetector(args.model_dir / "detector.onnx", args.model_dir / "classifier.onnx")
+    det = CardDetector(
+        args.model_dir / "detector.onnx", args.model_dir / "classifier.onnx", threads=1
+    )
     rng = np.random.default_rng(0)
     xs: list[np.ndarray] = []
     ys: list[int] = []

@@ -50,6 +50,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--device", default="cpu")
     ap.add_argument("--close-mosaic", type=int, default=1, help="last epochs without mosaic")
     ap.add_argument("--warmup", type=float, default=0.5, help="warm-up epochs")
+    ap.add_argument("--optimizer", default="auto", help="auto, AdamW, SGD ...")
+    ap.add_argument("--lr0", type=float, default=0.01, help="initial LR (ignored by auto)")
     ap.add_argument("--no-val", dest="val", action="store_false", help="validate only at the end")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO)
@@ -72,7 +74,10 @@ def main(argv: list[str] | None = None) -> None:
         project=str(args.project.resolve()),
         name=args.name,
         exist_ok=True,
-        pretrained=False,
+        # a .pt start loads its weights (ultralytics skips them when pretrained=False)
+        pretrained=args.model if args.model.endswith(".pt") else False,
+        optimizer=args.optimizer,
+        lr0=args.lr0,
         plots=False,
         amp=False,
         patience=0,
