@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from operator import attrgetter
 
 from referee.cards import UNKNOWN_CARD, Card, CardSet, Rank, Suit
 from referee.rules import Rules
@@ -70,8 +69,10 @@ class Stats:
     pogony: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
+    """No ``__slots__`` on purpose: :func:`evolve` copies the ``__dict__`` in one step."""
+
     rules: Rules
     full_info: bool
     hands: tuple[Hand, ...]
@@ -172,23 +173,17 @@ class GameState:
         return self.trump_card is not None and self.stock_count > 0 and self.rules.has_stock
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(GameState))
-_STATE_INDEX = {name: i for i, name in enumerate(_STATE_FIELDS)}
-_read_all = attrgetter(*_STATE_FIELDS)
-
-
-_SETTERS = tuple(GameState.__dict__[name].__set__ for name in _STATE_FIELDS)
-"""The slots' own setters: filling a new state through them skips the frozen ``__init__``'s
-``object.__setattr__`` per field (``GameState`` has no ``__post_init__`` to run)."""
-_new_state = object.__new__
+_STATE_FIELDS = frozenset(f.name for f in fields(GameState))
 
 
 def evolve(state: GameState, **changes: object) -> GameState:
-    """``dataclasses.replace`` for GameState, about 5x faster (the engine's hot path)."""
-    values = list(_read_all(state))
-    for name, value in changes.items():
-        values[_STATE_INDEX[name]] = value
-    new = _new_state(GameState)
-    for setter, value in zip(_SETTERS, values, strict=True):
-        setter(new, value)
+    """``dataclasses.replace`` for GameState, many times faster (the engine's hot path): a
+    state keeps its fields in a ``__dict__``, copied in one step."""
+    if not _STATE_FIELDS.issuperset(changes):
+        unknown = ", ".join(sorted(set(changes) - _STATE_FIELDS))
+        raise TypeError(f"GameState has no field(s) {unknown}")
+    new = object.__new__(GameState)
+    fields_of_new = new.__dict__
+    fields_of_new.update(state.__dict__)
+    fields_of_new.update(changes)
     return new
