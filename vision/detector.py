@@ -61,7 +61,11 @@ def _containment(inner: np.ndarray, outer: np.ndarray) -> float:
 
 
 def merge_corners(
-    reads: list[IndexRead], cards: Detections, backs: Detections, min_conf: float = 0.3
+    reads: list[IndexRead],
+    cards: Detections,
+    backs: Detections,
+    min_conf: float = 0.1,
+    back_conf: float = 0.35,
 ) -> list[CardDetection]:
     """Turn index reads into one entry per card, and add the backs.
 
@@ -92,7 +96,7 @@ def merge_corners(
         x1, y1, x2, y2 = (float(v) for v in best_box)
         out.append(CardDetection(card, float(conf), (x1, y1, x2, y2), len(members)))
     for box, c in zip(backs.xyxy, backs.confidence, strict=True):
-        if c >= min_conf:
+        if c >= back_conf:
             x1, y1, x2, y2 = (float(v) for v in box)
             out.append(CardDetection(BACK, float(c), (x1, y1, x2, y2), 0))
     out.sort(key=lambda d: (d.box[1], d.box[0]))
@@ -107,9 +111,9 @@ class CardDetector:
         detector_path: Path | None = None,
         classifier_path: Path | None = None,
         imgsz: int = 640,
-        conf: float = 0.2,
+        conf: float = 0.05,
         iou: float = 0.5,
-        min_conf: float = 0.3,
+        min_conf: float = 0.1,
         threads: int = 2,
     ) -> None:
         import onnxruntime as ort  # type: ignore[import-untyped]

@@ -38,7 +38,7 @@ def test_a_covered_card_with_one_corner_gets_the_corner_box() -> None:
 
 
 def test_none_and_low_confidence_reads_are_dropped_and_backs_listed() -> None:
-    reads = [_read([0, 0, 10, 10], "none"), _read([50, 50, 60, 60], "Qd", det=0.2, cls=0.5)]
+    reads = [_read([0, 0, 10, 10], "none"), _read([50, 50, 60, 60], "Qd", det=0.1, cls=0.5)]
     backs = _dets([[400, 300, 500, 450]], DET_BACK, 0.8)
     (found,) = merge_corners(reads, Detections.empty(), backs)
     assert found.card == BACK and found.box == (400, 300, 500, 450)
