@@ -116,7 +116,7 @@ class CardDetector:
         min_conf: float = 0.1,
         threads: int = 2,
     ) -> None:
-        import onnxruntime as ort  # type: ignore[import-untyped]
+        import onnxruntime as ort
 
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = threads
