@@ -20,6 +20,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from referee.errors import BitoError
 from referee.rules import OPTIONS, Rules
 from referee.variants import VARIANTS, Variant, find_variant
 
@@ -114,10 +115,23 @@ def _option_rows(variant: Variant, chosen: Mapping[str, str]) -> list[dict[str, 
                 "name": name,
                 "values": values,
                 "help": option.help,
-                "value": chosen.get(name, values[0]),
+                "value": chosen.get(name, _default_value(variant, name, values)),
             }
         )
     return rows
+
+
+def _default_value(variant: Variant, name: str, values: list[str]) -> str:
+    """The option's value that leaves the variant's own rules as they are (fool_five's
+    refill_order is defender_last, not the first value listed)."""
+    own = variant.configure({})
+    for value in values:
+        try:
+            if variant.configure({name: value}) == own:
+                return value
+        except BitoError:
+            continue
+    return values[0]
 
 
 def page(name: str, options: Mapping[str, str] | None = None) -> dict[str, Any]:

@@ -75,3 +75,11 @@ def test_an_unknown_variant_is_a_clear_error_with_exit_code_2(
 @pytest.mark.skipif(not VARIANTS_MD.exists(), reason="VARIANTS.md is not on this machine")
 def test_the_committed_texts_are_the_extract_of_variants_md() -> None:
     assert extract(VARIANTS_MD.read_text(encoding="utf-8")) == variant_texts()
+
+
+def test_an_options_shown_value_is_the_variants_own_default() -> None:
+    rows = {row["name"]: row for row in page("fool_five")["options"]}
+    assert rows["refill_order"]["value"] == "defender_last"  # §4.51.9, not the first listed
+    assert rows["deck"]["value"] == "52"
+    rows = {row["name"]: row for row in page("podkidnoy")["options"]}
+    assert rows["refill_order"]["value"] == "attacker_then_clockwise"
