@@ -19,7 +19,7 @@ from typing import Any
 
 from referee.cards import Card, Suit
 from referee.errors import BitoError, InvalidRecord
-from referee.game import State, check_and_apply, deal, table_game
+from referee.game import State, check_and_apply, deal, outcome, table_game
 from referee.moves import Move, format_move, parse_move, parse_seat, seat_letter
 from referee.position import parse_position
 from referee.rules import Rules
@@ -134,6 +134,8 @@ class Event:
     confidence: float | None = None
     verdict: dict[str, Any] | None = None
     note: str = ""
+    result: dict[str, Any] | None = None
+    """On the move that ends the game: the outcome (fool, winners, scores), for readers."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind, "seq": self.seq}
@@ -151,6 +153,8 @@ class Event:
             out["verdict"] = self.verdict
         if self.note:
             out["note"] = self.note
+        if self.result is not None:
+            out["result"] = self.result
         return out
 
     @classmethod
@@ -182,6 +186,7 @@ class Event:
             confidence=None if confidence is None else float(confidence),
             verdict=data.get("verdict"),
             note=str(data.get("note", "")),
+            result=data.get("result"),
         )
 
 
@@ -274,6 +279,7 @@ class GameRecord:
         if source not in SOURCES:
             raise InvalidRecord(f"unknown source {source!r}; one of {', '.join(SOURCES)}")
         verdict, state = check_and_apply(self._state, move)
+        result = outcome(state) if state.is_over and not self._state.is_over else None
         event = Event(
             self._next_seq(),
             "move",
@@ -282,6 +288,7 @@ class GameRecord:
             time=time or now_iso(),
             confidence=confidence,
             verdict=verdict.to_dict(),
+            result=None if result is None else result.to_dict(),
         )
         self._append(event)
         self._state = state

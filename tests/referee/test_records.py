@@ -185,3 +185,20 @@ def test_text_export_of_a_table_view_game_round_trips() -> None:
     assert "1. A>B: 7h/9h 9c/Qc | bito" in exported
     assert "2. B>C: 6d/8d 6h | open" in exported
     assert record.state.table[1].attack == Card.parse("6h")
+
+
+@pytest.mark.parametrize("variant", ["ochkovy", "pogonny", "figured", "czech", "armenian_2"])
+def test_the_move_that_ends_a_scoring_game_records_the_result_and_scores(
+    tmp_path: Path, variant: str
+) -> None:
+    players = 2 if variant in ("czech", "armenian_2") else 3
+    header, record = simulate_record(variant, {}, players, 2, None)
+    path = tmp_path / "game.jsonl"
+    saved = GameRecord.create(header, path)
+    for event in record.events:
+        assert event.move is not None
+        saved.play(event.move, source="simulation")
+    rows = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    ended = [row for row in rows if "result" in row]
+    assert len(ended) == 1 and ended[0] is rows[-1]
+    assert ended[0]["result"]["scores"]
