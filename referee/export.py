@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from referee.bout import ticket_receiver, transfer_receiver
 from referee.cards import Card, Suit, parse_cards
@@ -246,8 +247,23 @@ def _tags(header: Header, final: GameState) -> list[str]:
         tags.append(("Position", header.start_position))
     elif start.attacker >= 0:
         tags.append(("FirstAttacker", seat_letter(start.attacker)))
-    tags.append(("Result", result_text(outcome(final))))
+    result = outcome(final)
+    tags.append(("Result", result_text(result)))
+    if result is not None and result.scores:
+        tags.append(("Scores", scores_text(result.scores)))
     return [f'[{key} "{value}"]' for key, value in tags]
+
+
+def scores_text(scores: dict[str, Any]) -> str:
+    """``beaten A=3 B=5 C=2; ...``: per-seat scores by seat letter, other scores as they are."""
+    parts = []
+    for name, value in scores.items():
+        if isinstance(value, tuple | list) and all(isinstance(v, int) for v in value):
+            shown = " ".join(f"{seat_letter(i)}={v}" for i, v in enumerate(value))
+        else:
+            shown = str(value)
+        parts.append(f"{name} {shown}")
+    return "; ".join(parts).replace('"', "'")
 
 
 # --- parsing ---------------------------------------------------------------------------------
