@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _model_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model-dir", type=Path, default=None, help="folder with the ONNX models")
     p.add_argument("--imgsz", type=int, default=640, help="detector input size")
-    p.add_argument("--conf", type=float, default=0.1, help="minimum card confidence")
+    p.add_argument("--conf", type=float, default=0.15, help="minimum card confidence")
     p.add_argument("--threads", type=int, default=2)
 
 

@@ -64,7 +64,7 @@ def merge_corners(
     reads: list[IndexRead],
     cards: Detections,
     backs: Detections,
-    min_conf: float = 0.1,
+    min_conf: float = 0.15,
     back_conf: float = 0.35,
 ) -> list[CardDetection]:
     """Turn index reads into one entry per card, and add the backs.
@@ -113,7 +113,7 @@ class CardDetector:
         imgsz: int = 640,
         conf: float = 0.05,
         iou: float = 0.5,
-        min_conf: float = 0.1,
+        min_conf: float = 0.15,
         threads: int = 2,
     ) -> None:
         import onnxruntime as ort

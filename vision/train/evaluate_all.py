@@ -26,6 +26,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--imgsz", type=int, default=640)
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--min-conf", type=float, default=0.15)
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
@@ -33,6 +34,7 @@ def main(argv: list[str] | None = None) -> None:
         args.model_dir / "detector.onnx",
         args.model_dir / "classifier.onnx",
         imgsz=args.imgsz,
+        min_conf=args.min_conf,
         threads=args.threads,
     )
     sets = {
@@ -40,7 +42,11 @@ def main(argv: list[str] | None = None) -> None:
         "synthetic_heldout_deck": synthetic_truths(args.synth, "heldout"),
         "real_test": yolo_truths(args.real, "test"),
     }
-    results: dict[str, object] = {"imgsz": args.imgsz, "measured": time.strftime("%Y-%m-%d %H:%M")}
+    results: dict[str, object] = {
+        "imgsz": args.imgsz,
+        "min_conf": args.min_conf,
+        "measured": time.strftime("%Y-%m-%d %H:%M"),
+    }
     for name, truths in sets.items():
         results[name] = score(truths, det.detect, args.limit).to_json()
         logging.info("%s: %s", name, json.dumps(results[name])[:300])
