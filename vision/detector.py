@@ -70,29 +70,44 @@ def merge_corners(
     """Turn index reads into one entry per card, and add the backs.
 
     Reads of ``none`` or ``back`` are dropped; reads of one identity are grouped; a group's
-    confidence is the best of det_conf * cls_conf over its corners; its box is the face-up card
-    box that contains most of its corners (best confidence on ties), else the union of the corners.
+    confidence is the best of det_conf * cls_conf over its corners. Groups with more corners (then
+    higher confidence) pick first among the face-up card boxes that contain any of their corners
+    (most corners inside, then box confidence); each card box goes to one group only, so the
+    covered card whose corner lies inside the top card's box keeps its corner box (the union of its
+    corner boxes).
     """
     groups: dict[str, list[IndexRead]] = {}
     for r in reads:
         if r.card in (NONE, BACK):
             continue
         groups.setdefault(r.card, []).append(r)
+    ranked = sorted(
+        (
+            (card, members, max(m.det_conf * m.cls_conf for m in members))
+            for card, members in groups.items()
+        ),
+        key=lambda g: (-len(g[1]), -g[2]),
+    )
+    used: set[int] = set()
     out: list[CardDetection] = []
-    for card, members in groups.items():
-        conf = max(m.det_conf * m.cls_conf for m in members)
+    for card, members, conf in ranked:
         if conf < min_conf:
             continue
         best_box: np.ndarray | None = None
         best_key = (0, 0.0)
-        for box, c in zip(cards.xyxy, cards.confidence, strict=True):
+        best_i = -1
+        for i, (box, c) in enumerate(zip(cards.xyxy, cards.confidence, strict=True)):
+            if i in used:
+                continue
             inside = sum(_containment(m.box, box) >= 0.7 for m in members)
             key = (inside, float(c))
             if inside and key > best_key:
-                best_key, best_box = key, box
+                best_key, best_box, best_i = key, box, i
         if best_box is None:
             stack = np.stack([m.box for m in members])
             best_box = np.array([*stack[:, :2].min(0), *stack[:, 2:].max(0)])
+        else:
+            used.add(best_i)
         x1, y1, x2, y2 = (float(v) for v in best_box)
         out.append(CardDetection(card, float(conf), (x1, y1, x2, y2), len(members)))
     for box, c in zip(backs.xyxy, backs.confidence, strict=True):

@@ -31,6 +31,15 @@ def test_two_corners_of_one_card_merge_into_its_card_box() -> None:
     assert abs(found.confidence - 0.9 * 0.95) < 1e-6
 
 
+def test_a_card_box_goes_to_one_card_only() -> None:
+    cards = _dets([[100, 100, 200, 250]], DET_CARD)
+    top = [_read([102, 102, 118, 140], "Ks"), _read([182, 210, 198, 248], "Ks")]
+    under = [_read([150, 120, 166, 158], "6h", cls=0.99)]  # the covered card's corner
+    found = {d.card: d for d in merge_corners(top + under, cards, Detections.empty())}
+    assert found["Ks"].box == (100, 100, 200, 250)
+    assert found["6h"].box == (150, 120, 166, 158)
+
+
 def test_a_covered_card_with_one_corner_gets_the_corner_box() -> None:
     reads = [_read([10, 10, 30, 50], "6h")]
     (found,) = merge_corners(reads, Detections.empty(), Detections.empty())
