@@ -49,6 +49,7 @@ def main() -> None:
     ap.add_argument("--imgsz", type=int, default=640)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--weights", type=Path, help="ultralytics .pt of the same detector")
+    ap.add_argument("--model-dir", type=Path, default=ROOT / "models")
     args = ap.parse_args()
     os.environ["OMP_NUM_THREADS"] = str(args.threads)
     from vision.detector import CardDetector
@@ -57,7 +58,12 @@ def main() -> None:
     if not frames:
         sys.exit("no frames")
     h, w = frames[0].shape[:2]
-    detector = CardDetector(imgsz=args.imgsz, threads=args.threads)
+    detector = CardDetector(
+        args.model_dir / "detector.onnx",
+        args.model_dir / "classifier.onnx",
+        imgsz=args.imgsz,
+        threads=args.threads,
+    )
     full = _time(detector.detect, frames)
     yolo_only = _time(detector.find, frames)
     print(f"{len(frames)} frames of {w}x{h}, detector input {args.imgsz}, {args.threads} threads")
