@@ -276,7 +276,6 @@ def _build(rules: Rules, fields: dict[str, str]) -> GameState:
         rules=rules,
         full_info=False,
         hands=tuple(hands),
-        stock=(),
         stock_count=stock_count,
         trump_card=trump_card,
         trump_suit=trump_suit,
@@ -292,13 +291,10 @@ def _build(rules: Rules, fields: dict[str, str]) -> GameState:
         passed=frozenset(parse_seat(c) for c in fields.get("passed", "")),
         last_defence=Card.parse(last) if last else (covers[-1] if covers else None),
         self_throw=Card.parse(fields["self"]) if "self" in fields else None,
-        hidden_trump=None,
         hidden_trump_pending=hidden_pending,
         finished=tuple(sorted(finished, key=lambda s: finished[s])),
         bouts=int(fields.get("bout", "0")),
-        successes=0,
         stats=Stats(*stats_rows),
-        seed=0,
     )
     state = _read_special_fields(state, fields)
     state = _read_part_b_fields(state, fields)

@@ -76,32 +76,32 @@ class GameState:
     rules: Rules
     full_info: bool
     hands: tuple[Hand, ...]
-    stock: tuple[Card, ...]
-    """Full information: the stock, next card to draw first, the face-up indicator last."""
     stock_count: int
-    trump_card: Card | None
-    """The face-up trump indicator while it is still in the stock (or shown elsewhere)."""
     trump_suit: Suit | None
-    discard: CardSet
-    out_of_play: CardSet
-    table: tuple[Pair, ...]
-    phase: Phase
-    attacker: int
-    defender: int
     dealer: int
-    defender_quota: int
-    """Cards the defender held when he became defender: the attack limit's base (B10)."""
-    covered_at_handover: int
-    passed: frozenset[int]
-    last_defence: Card | None
-    self_throw: Card | None
-    hidden_trump: Card | None
-    hidden_trump_pending: bool
-    finished: tuple[int, ...]
-    bouts: int
-    successes: int
     stats: Stats
-    seed: int
+    stock: tuple[Card, ...] = ()
+    """Full information: the stock, next card to draw first, the face-up indicator last."""
+    trump_card: Card | None = None
+    """The face-up trump indicator while it is still in the stock (or shown elsewhere)."""
+    discard: CardSet = field(default_factory=CardSet)
+    out_of_play: CardSet = field(default_factory=CardSet)
+    table: tuple[Pair, ...] = ()
+    phase: Phase = Phase.ATTACK
+    attacker: int = NO_SEAT
+    defender: int = NO_SEAT
+    defender_quota: int = 0
+    """Cards the defender held when he became defender: the attack limit's base (B10)."""
+    covered_at_handover: int = 0
+    passed: frozenset[int] = frozenset()
+    last_defence: Card | None = None
+    self_throw: Card | None = None
+    hidden_trump: Card | None = None
+    hidden_trump_pending: bool = False
+    finished: tuple[int, ...] = ()
+    bouts: int = 0
+    successes: int = 0
+    seed: int = 0
     fool: int | None = None
     loser_by_hand_size: bool = False
     cycle_keys: tuple[int, ...] = ()
