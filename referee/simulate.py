@@ -34,26 +34,42 @@ def choose(moves: list[Move], rng: random.Random) -> Move:
     return rng.choices(moves, weights)[0]
 
 
-def play(state: State, rng: random.Random) -> Iterator[tuple[State, Move]]:
-    """Yield (state before, move) for each move of a random legal game until it ends."""
-    for _ in range(MAX_MOVES):
+def steps(
+    state: State, rng: random.Random, limit: int = MAX_MOVES
+) -> Iterator[tuple[State, Move, State]]:
+    """(state before, move, state after) for each move of a random legal game from ``state``."""
+    for _ in range(limit):
         moves = legal_moves(state)
         if not moves:
+            if not state.is_over:
+                raise BitoError("no legal move in a game that is not over")
             return
         move = choose(moves, rng)
-        yield state, move
-        state = apply(state, move)
-    raise BitoError(f"game did not end within {MAX_MOVES} moves")
+        after = apply(state, move)
+        yield state, move, after
+        state = after
+    raise BitoError(f"{state.rules.variant}: game did not end within {limit} moves")
+
+
+def walk(
+    rules: Rules, players: int, seed: int, limit: int = MAX_MOVES
+) -> Iterator[tuple[State, Move, State]]:
+    """The steps of the random game that ``seed`` deals and plays (as ``random_game``)."""
+    start = deal(rules, players, seed, dealer=seed % players)
+    return steps(start, random.Random(seed), limit)
+
+
+def play(state: State, rng: random.Random) -> Iterator[tuple[State, Move]]:
+    """Yield (state before, move) for each move of a random legal game until it ends."""
+    for before, move, _ in steps(state, rng):
+        yield before, move
 
 
 def random_game(rules: Rules, players: int, seed: int) -> tuple[State, list[Move], State]:
     """A whole random game: its first state, its moves, and its final state."""
-    start = deal(rules, players, seed, dealer=seed % players)
-    rng = random.Random(seed)
+    start = final = deal(rules, players, seed, dealer=seed % players)
     moves: list[Move] = []
-    state = start
-    for before, move in play(start, rng):
+    for _, move, after in steps(start, random.Random(seed)):
         moves.append(move)
-        state = before
-    final = apply(state, moves[-1]) if moves else start
+        final = after
     return start, moves, final

@@ -16,7 +16,6 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations
 
@@ -47,8 +46,8 @@ from referee import (
     table_game,
 )
 from referee.rules import AttackForm, EndLoser, Rules, TrumpSource
-from referee.setup import deal, deck_of
-from referee.simulate import MAX_MOVES, choose, random_game
+from referee.setup import deck_of
+from referee.simulate import random_game, walk
 from referee.special_moves import Doubt, FaceDownBeat, ReturnExcess, Ticket
 from referee.stock_moves import StockSwap, TrumpExchange, TurnTrumps
 from referee.variants import find_variant
@@ -85,22 +84,6 @@ def _rules(slug: str, deck: int) -> Rules:
     if len(allowed) == 1:
         return rules_for(slug)  # `shield`, `fool_five`: 52 cards only
     return rules_for(slug, {"deck": str(deck if deck in allowed else allowed[0])})
-
-
-def _walk(rules: Rules, players: int, seed: int) -> Iterator[tuple[GameState, Move, GameState]]:
-    """(state, move, next state) over one random legal game, as ``simulate.random_game`` plays."""
-    state = deal(rules, players, seed, dealer=seed % players)
-    rng = random.Random(seed)
-    for _ in range(MAX_MOVES):
-        moves = legal_moves(state)
-        if not moves:
-            assert state.is_over, "no legal move in a game that is not over"
-            return
-        move = choose(moves, rng)
-        after = apply(state, move)
-        yield state, move, after
-        state = after
-    pytest.fail(f"{rules.variant}: the game did not end within {MAX_MOVES} moves")
 
 
 # --- conservation ---------------------------------------------------------------------------
@@ -169,7 +152,7 @@ def test_cards_are_conserved_and_apply_never_mutates(slug: str, players: int, de
     rules = _rules(slug, deck)
     for seed in SEEDS[:2]:
         first = True
-        for i, (state, move, after) in enumerate(_walk(rules, players, seed)):
+        for i, (state, move, after) in enumerate(walk(rules, players, seed)):
             if first:
                 _assert_conserved(state)
                 first = False
@@ -316,7 +299,7 @@ def test_legal_moves_and_check_agree(slug: str, players: int, deck: int) -> None
     rules = _rules(slug, deck)
     seed = 7 + players + deck
     rng = random.Random(seed)
-    for i, (state, _move, _after) in enumerate(_walk(rules, players, seed)):
+    for i, (state, _move, _after) in enumerate(walk(rules, players, seed)):
         legal = legal_moves(state)
         assert len(set(legal)) == len(legal), "legal_moves lists a move twice"
         for move in legal:
@@ -390,7 +373,7 @@ def test_random_games_conserve_cards_and_end(slug: str, players: int, deck: int,
     while players > rules.min_players and not _fits(rules, players, rules.deck_ranks):
         players -= 1
     last = None
-    for state, _move, after in _walk(rules, players, seed):
+    for state, _move, after in walk(rules, players, seed):
         last = after
         if state.bouts % 5 == 0:
             _assert_conserved(after)

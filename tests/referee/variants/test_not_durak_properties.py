@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +27,11 @@ from referee.engines.sequence import SequenceState
 from referee.engines.shedding import Draw, Laugh, Layout, NoLaugh, Play, ShowHand, Turn
 from referee.engines.trick import TrickState
 from referee.export import export_text, parse_text
-from referee.game import apply, deal
+from referee.game import apply
 from referee.moves import Move, Pass
 from referee.record import GameRecord, read_record, replay
-from referee.rules import Rules
 from referee.setup import deck_of
-from referee.simulate import MAX_MOVES, choose, random_game
+from referee.simulate import MAX_MOVES, random_game, walk
 
 CZECH_OPTIONS = ["base", "1", "2", "3", "4", "5", "6", "7", "8", "9", "9k", "10", "11"]
 CASES: list[tuple[str, dict[str, str], int]] = [
@@ -48,21 +46,6 @@ CASES: list[tuple[str, dict[str, str], int]] = [
 IDS = [f"{slug}-{'-'.join(o.values()) or 'default'}-{n}p" for slug, o, n in CASES]
 LIMIT = 40_000
 """Moves allowed per random match (`czech` option 6 matches to 100 run long at random)."""
-
-
-def _walk(rules: Rules, players: int, seed: int) -> Iterator[tuple[Any, Move, Any]]:
-    state = deal(rules, players, seed, dealer=seed % players)
-    rng = random.Random(seed)
-    for _ in range(LIMIT):
-        moves = legal_moves(state)
-        if not moves:
-            assert state.is_over, "no legal move in a game that is not over"
-            return
-        move = choose(moves, rng)
-        after = apply(state, move)
-        yield state, move, after
-        state = after
-    pytest.fail(f"{rules.variant}: no end within {LIMIT} moves")
 
 
 def _cards(state: Any) -> Counter[Card]:
@@ -118,7 +101,7 @@ def test_cards_are_conserved_apply_is_pure_and_check_agrees(
 ) -> None:
     rules = rules_for(slug, options)
     rng = random.Random(5)
-    for i, (state, move, after) in enumerate(_walk(rules, players, 5)):
+    for i, (state, move, after) in enumerate(walk(rules, players, 5, LIMIT)):
         if i % 7:
             continue
         _conserved(state)
@@ -142,7 +125,7 @@ def test_every_game_ends_and_the_table_view_agrees(
 ) -> None:
     rules = rules_for(slug, options)
     for seed in (1, 2):
-        steps = list(_walk(rules, players, seed))
+        steps = list(walk(rules, players, seed, LIMIT))
         start, final = steps[0][0], steps[-1][2]
         _conserved(final)
         result = outcome(final)

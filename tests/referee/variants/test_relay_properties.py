@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -40,11 +39,11 @@ from referee import (
     table_game,
 )
 from referee.engines.relay import SpreadTurn
-from referee.engines.relay_state import RelayState, deal, deck_of, is_centre_pile
+from referee.engines.relay_state import RelayState, deck_of, is_centre_pile
 from referee.export import export_text, parse_text
 from referee.record import GameRecord, Header
 from referee.rules import EndLoser, Rules
-from referee.simulate import MAX_MOVES, choose, random_game
+from referee.simulate import random_game, walk
 
 SLUGS = ("chinese", "bez_nazvaniya", "chukchi_2", "polsky")
 CASES = [(s, p, d) for s in SLUGS for p in range(2, 7) for d in (36, 52)]
@@ -52,21 +51,6 @@ CASES = [(s, p, d) for s in SLUGS for p in range(2, 7) for d in (36, 52)]
 
 def _rules(slug: str, deck: int) -> Rules:
     return rules_for(slug, {"deck": str(deck)})
-
-
-def _walk(rules: Rules, players: int, seed: int) -> Iterator[tuple[RelayState, Move, RelayState]]:
-    state = deal(rules, players, seed, dealer=seed % players)
-    rng = random.Random(seed)
-    for _ in range(MAX_MOVES):
-        moves = legal_moves(state)
-        if not moves:
-            assert state.is_over, "no legal move in a game that is not over"
-            return
-        move = choose(moves, rng)
-        after = apply(state, move)
-        yield state, move, after
-        state = after
-    pytest.fail(f"{rules.variant}: the game did not end within {MAX_MOVES} moves")
 
 
 def _assert_conserved(state: RelayState) -> None:
@@ -87,7 +71,7 @@ def _assert_conserved(state: RelayState) -> None:
 @pytest.mark.parametrize(("slug", "players", "deck"), CASES)
 def test_cards_are_conserved_and_apply_never_mutates(slug: str, players: int, deck: int) -> None:
     rules = _rules(slug, deck)
-    for i, (state, move, after) in enumerate(_walk(rules, players, seed=players + deck)):
+    for i, (state, move, after) in enumerate(walk(rules, players, seed=players + deck)):
         if i % 4 == 0:
             snapshot = copy.deepcopy(state)
             assert apply(state, move) == after, "apply is deterministic"
@@ -141,7 +125,7 @@ def _candidates(state: RelayState, rng: random.Random) -> list[Move]:
 def test_legal_moves_and_check_agree(slug: str, players: int) -> None:
     rules = _rules(slug, 36)
     rng = random.Random(players)
-    for i, (state, _move, _after) in enumerate(_walk(rules, players, seed=11 + players)):
+    for i, (state, _move, _after) in enumerate(walk(rules, players, seed=11 + players)):
         legal = legal_moves(state)
         assert len(set(legal)) == len(legal), "legal_moves lists a move twice"
         for move in legal:
@@ -223,7 +207,7 @@ def test_records_round_trip_through_jsonl_and_the_text_export(slug: str, players
 )
 def test_random_games_conserve_cards_and_end(slug: str, players: int, deck: int, seed: int) -> None:
     last = None
-    for _state, _move, after in _walk(_rules(slug, deck), players, seed):
+    for _state, _move, after in walk(_rules(slug, deck), players, seed):
         last = after
     assert last is not None and last.is_over and outcome(last) is not None
     _assert_conserved(last)
@@ -257,7 +241,7 @@ def test_the_ambiguity_options_play_whole_games(
     rules = rules_for(slug, options)
     rng = random.Random(players)
     final = None
-    for i, (state, _move, after) in enumerate(_walk(rules, players, seed=5 + players)):
+    for i, (state, _move, after) in enumerate(walk(rules, players, seed=5 + players)):
         _assert_conserved(after)
         final = after
         if i % 5:

@@ -21,7 +21,7 @@ from referee.export import export_text, parse_text
 from referee.moves import Defend, Move, ThrowIn
 from referee.record import GameRecord
 from referee.setup import deal, deck_of
-from referee.simulate import MAX_MOVES, choose
+from referee.simulate import choose, walk
 from referee.stock_moves import StockSwap, TrumpExchange, TurnTrumps
 
 PART_A = ("two_jokers", "fool_personal_trumps", "pokerny", "negotiable", "magadan", "fool_five")
@@ -47,21 +47,12 @@ def _cards(state: GameState) -> Counter[Card]:
 
 
 def _game(slug: str, players: int, seed: int) -> list[tuple[GameState, Move, GameState]]:
-    rules = rules_for(slug)
-    state = deal(rules, players, seed, dealer=seed % players)
-    rng = random.Random(seed)
-    steps = []
-    for _ in range(MAX_MOVES):
-        moves = legal_moves(state)
-        if not moves:
-            break
-        move = choose(moves, rng)
-        verdict, after = check_and_apply(state, move)
+    game = list(walk(rules_for(slug), players, seed))
+    for state, move, _ in game:
+        verdict = check(state, move)
         assert verdict.ok and verdict.unchecked == ()
-        steps.append((state, move, after))
-        state = after
-    assert state.is_over
-    return steps
+    assert game[-1][2].is_over
+    return game
 
 
 @pytest.mark.parametrize("slug", PART_A)

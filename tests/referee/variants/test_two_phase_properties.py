@@ -16,7 +16,6 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
@@ -45,13 +44,13 @@ from referee.engines.phase1_krestovy import FaceUp, KrestovyPiles, ToPile
 from referee.engines.phase1_krugly import Hit, KruglyLayout, Layout
 from referee.engines.phase1_skitgubbe import LastCard, SkitgubbeTricks, TrickCard
 from referee.engines.phase2_skitgubbe import RunBeat
-from referee.engines.two_phase import VARIANT_RULES, TwoPhaseState, deal
+from referee.engines.two_phase import VARIANT_RULES, TwoPhaseState
 from referee.export import export_text, parse_text
 from referee.moves import format_move
 from referee.record import GameRecord
 from referee.rules import EndLoser, Rules
 from referee.setup import deck_of
-from referee.simulate import MAX_MOVES, choose, random_game
+from referee.simulate import random_game, walk
 
 OPTIONS = {
     "dialer": ("", "base_mode=perevodnoy"),
@@ -81,23 +80,6 @@ def _rules(slug: str, deck: int) -> Rules:
     if len(VARIANT_RULES[name].allowed_decks) > 1:
         options["deck"] = str(deck)
     return rules_for(name, options)
-
-
-def _walk(
-    rules: Rules, players: int, seed: int
-) -> Iterator[tuple[TwoPhaseState, Move, TwoPhaseState]]:
-    state = deal(rules, players, seed, dealer=seed % players)
-    rng = random.Random(seed)
-    for _ in range(MAX_MOVES):
-        moves = legal_moves(state)
-        if not moves:
-            assert state.is_over, "no legal move in a game that is not over"
-            return
-        move = choose(moves, rng)
-        after = apply(state, move)
-        yield state, move, after
-        state = after
-    pytest.fail(f"{rules.variant}: the game did not end within {MAX_MOVES} moves")
 
 
 def _all_cards(state: TwoPhaseState) -> Counter[Card]:
@@ -131,7 +113,7 @@ def test_cards_are_conserved_apply_is_pure_and_every_game_ends(
     rules = _rules(slug, deck)
     for seed in (1, 2):
         last = None
-        for i, (state, move, after) in enumerate(_walk(rules, players, seed)):
+        for i, (state, move, after) in enumerate(walk(rules, players, seed)):
             if i % 3 == 0:
                 snapshot = copy.deepcopy(state)
                 assert apply(state, move) == after, "apply is deterministic"
@@ -215,7 +197,7 @@ def test_legal_moves_and_check_agree(slug: str, players: int, deck: int) -> None
     rules = _rules(slug, deck)
     seed = 7 + players + deck
     rng = random.Random(seed)
-    for i, (state, _move, _after) in enumerate(_walk(rules, players, seed)):
+    for i, (state, _move, _after) in enumerate(walk(rules, players, seed)):
         legal = legal_moves(state)
         assert len(set(legal)) == len(legal), "legal_moves lists a move twice"
         for move in legal:
