@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.cards import BACK, CLASSIFIER_CLASSES, DET_BACK, DET_CARD, DET_INDEX, NONE
-from vision.crops import crop_square, to_tensor
+from vision.crops import CROP_SIZE, crop_square, to_tensor
 from vision.detections import Detections, letterbox
 
 log = logging.getLogger(__name__)
@@ -145,6 +145,8 @@ class CardDetector:
         )
         shape = self.detector.get_inputs()[0].shape
         self.fixed_size = shape[2] if isinstance(shape[2], int) else None
+        crop_side = self.classifier.get_inputs()[0].shape[2]
+        self.crop_size = crop_side if isinstance(crop_side, int) else CROP_SIZE
         self.imgsz = self.fixed_size or imgsz
         self.conf, self.iou, self.min_conf = conf, iou, min_conf
 
@@ -159,7 +161,7 @@ class CardDetector:
         """Class probabilities (N, classes) of the index crops at ``boxes``."""
         if len(boxes) == 0:
             return np.zeros((0, len(CLASSIFIER_CLASSES)), np.float32)
-        crops = np.stack([crop_square(image, b) for b in boxes])
+        crops = np.stack([crop_square(image, b, self.crop_size) for b in boxes])
         logits = self.classifier.run(None, {"crops": to_tensor(crops)})[0]
         e = np.exp(logits - logits.max(1, keepdims=True))
         probs: np.ndarray = e / e.sum(1, keepdims=True)

@@ -26,6 +26,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--exclude", nargs="*", default=[], help="deck names to leave out")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--start", type=int, default=0, help="first image number")
+    ap.add_argument("--size", default="640x480", help="frame WIDTHxHEIGHT in pixels")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     names = args.decks or sorted(p.parent.name for p in args.deck_root.glob("*/deck.json"))
@@ -33,7 +34,10 @@ def main(argv: list[str] | None = None) -> None:
     if not dirs:
         ap.error("no decks found")
     t0 = time.perf_counter()
-    write_split(args.out, args.split, args.count, args.seed, dirs, args.workers, args.start)
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    write_split(
+        args.out, args.split, args.count, args.seed, dirs, args.workers, args.start, (width, height)
+    )
     yaml = write_data_yaml(args.out)
     dt = time.perf_counter() - t0
     print(f"{args.count} images from {len(dirs)} decks in {dt:.1f} s -> {yaml}")

@@ -63,11 +63,11 @@ def _deck(path: str) -> Deck:
     return load_deck(Path(path))
 
 
-def _render_one(job: tuple[Path, str, int, int, list[str]]) -> int:
-    out, split, seed, i, deck_dirs = job
+def _render_one(job: tuple[Path, str, int, int, list[str], tuple[int, int]]) -> int:
+    out, split, seed, i, deck_dirs, (width, height) = job
     rng = np.random.default_rng([seed, i])
     deck = _deck(deck_dirs[int(rng.integers(len(deck_dirs)))])
-    scene = render_scene(rng, deck)
+    scene = render_scene(rng, deck, width, height)
     name = f"{split}_{seed}_{i:06d}"
     cv2.imwrite(
         str(out / "images" / split / f"{name}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92]
@@ -85,11 +85,13 @@ def write_split(
     deck_dirs: list[Path],
     workers: int = 1,
     start: int = 0,
+    size: tuple[int, int] = (640, 480),
 ) -> None:
     """Render ``count`` scenes into ``out`` under ``split``, numbered from ``start``."""
     for sub in ("images", "labels", "gt"):
         (out / sub / split).mkdir(parents=True, exist_ok=True)
-    jobs = [(out, split, seed, i, [str(d) for d in deck_dirs]) for i in range(start, start + count)]
+    dirs = [str(d) for d in deck_dirs]
+    jobs = [(out, split, seed, i, dirs, size) for i in range(start, start + count)]
     if workers > 1:
         with Pool(workers) as pool:
             n = sum(pool.imap_unordered(_render_one, jobs, chunksize=8))

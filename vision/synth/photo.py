@@ -95,10 +95,14 @@ def glare(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
 
 
 def blur(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
-    """Defocus or motion blur."""
-    if rng.random() < 0.6:
-        return cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.6))
-    k = int(rng.integers(3, 9))
+    """Defocus, or now and then a little motion blur (a mounted camera, a hand bumping the table).
+
+    Strengths are in pixels of a 640-px-wide frame and scale with the frame's width.
+    """
+    scale = img.shape[1] / 640
+    if rng.random() < 0.8:
+        return cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.2) * scale)
+    k = max(3, round(rng.uniform(2.5, 5.5) * scale))
     kernel = np.zeros((k, k), np.float32)
     kernel[k // 2, :] = 1.0 / k
     rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)

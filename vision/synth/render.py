@@ -21,7 +21,7 @@ from vision.synth.textures import table_texture
 
 INDEX_VISIBLE = 0.7  # an index corner counts as readable when this fraction of it shows
 CARD_VISIBLE = 0.5  # a whole-card box is labelled when this fraction of the card shows
-MIN_INDEX_PX = 5  # shorter side of a readable index corner's box, in pixels
+MIN_INDEX_PX = 7  # shorter side of a readable index corner's box, in pixels of the frame
 
 
 @dataclass(slots=True)
@@ -86,6 +86,7 @@ def _project(m: np.ndarray, pts: np.ndarray) -> np.ndarray:
 def _camera(rng: np.random.Generator, layout: Layout, w: int, h: int) -> np.ndarray:
     """Table -> image homography: in-plane turn, scale, shift, then a tilt (far side shrinks)."""
     card_px = rng.uniform(80, 250) if rng.random() < 0.8 else rng.uniform(55, 80)
+    card_px *= w / 640  # the same framing at any resolution
     if rng.random() < 0.5:
         turn = rng.uniform(0, 360)
     else:

@@ -34,21 +34,23 @@ def _block(cin: int, cout: int) -> nn.Sequential:
 
 
 class IndexNet(nn.Module):
-    """Four conv stages (16-32-64-128 channels) on a 40x40 crop, global pooling, a linear layer."""
+    """Four conv stages (``width`` x 1-2-4-8 channels) on a square crop, global pooling, a linear
+    layer. The crop size is free (global pooling); the shipped model says its own in its input."""
 
-    def __init__(self, n_classes: int = len(CLASSIFIER_CLASSES)) -> None:
+    def __init__(self, n_classes: int = len(CLASSIFIER_CLASSES), width: int = 16) -> None:
         super().__init__()
+        w = width
         self.features = nn.Sequential(
-            _block(3, 16),
+            _block(3, w),
             nn.MaxPool2d(2),
-            _block(16, 32),
+            _block(w, 2 * w),
             nn.MaxPool2d(2),
-            _block(32, 64),
+            _block(2 * w, 4 * w),
             nn.MaxPool2d(2),
-            _block(64, 128),
+            _block(4 * w, 8 * w),
             nn.AdaptiveAvgPool2d(1),
         )
-        self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(128, n_classes))
+        self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(8 * w, n_classes))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.head(self.features(x))
@@ -85,10 +87,10 @@ def evaluate(model: nn.Module, x: torch.Tensor, y: torch.Tensor) -> tuple[float,
     return float((p == y).float().mean()), p.numpy()
 
 
-def export_onnx(model: nn.Module, out: Path) -> None:
-    """Export with a dynamic batch dimension; input ``crops`` float32 N,3,40,40 BGR in [0,1]."""
+def export_onnx(model: nn.Module, out: Path, size: int = CROP_SIZE) -> None:
+    """Export with a dynamic batch dimension; input ``crops`` float32 N,3,S,S BGR in [0,1]."""
     model.eval()
-    dummy = torch.zeros(1, 3, CROP_SIZE, CROP_SIZE)
+    dummy = torch.zeros(1, 3, size, size)
     torch.onnx.export(
         model,
         (dummy,),
@@ -111,6 +113,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--init", type=Path, help="state dict (.pt) to continue from")
+    ap.add_argument("--width", type=int, default=16, help="channels of the first stage")
     ap.add_argument("--out", type=Path, default=Path("models/classifier.onnx"))
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
@@ -122,7 +125,7 @@ def main(argv: list[str] | None = None) -> None:
     ytr = torch.cat([p[1] for p in parts])
     xva, yva = _load(args.val)
     log.info("train %d crops, val %d crops", len(ytr), len(yva))
-    model = IndexNet()
+    model = IndexNet(width=args.width)
     if args.init:
         model.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
@@ -164,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
         )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     torch.save(model.state_dict(), args.out.with_suffix(".pt"))
-    export_onnx(model, args.out)
+    export_onnx(model, args.out, int(xva.shape[-1]))
     acc, pred = evaluate(model, xva, yva)
     confusions: dict[str, int] = {}
     for t, p in zip(yva.numpy(), pred, strict=True):
@@ -173,6 +176,8 @@ def main(argv: list[str] | None = None) -> None:
             confusions[key] = confusions.get(key, 0) + 1
     top = dict(sorted(confusions.items(), key=lambda kv: -kv[1])[:25])
     metrics = {
+        "width": args.width,
+        "crop_size": int(xva.shape[-1]),
         "train_crops": len(ytr),
         "val_crops": len(yva),
         "val_accuracy": acc,

@@ -5,7 +5,7 @@ corners of face-down cards give ``back``; random boxes away from readable indice
 Output: ``crops.npz`` with ``x`` (N, S, S, 3) uint8 BGR and ``y`` (N,) class numbers of
 :data:`vision.cards.CLASSIFIER_CLASSES`.
 
-``python -m vision.train.crop_data DATASET SPLIT OUT.npz [--jitter 2]``
+``python -m vision.train.crop_data DATASET SPLIT OUT.npz [--jitter 2] [--size 48]``
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from vision.cards import BACK, CLASSIFIER_INDEX, NONE
-from vision.crops import crop_square
+from vision.crops import CROP_SIZE, crop_square
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,12 @@ def _iou(a: list[float], b: list[float]) -> float:
 
 
 def crops_for_image(
-    rng: np.random.Generator, image: np.ndarray, gt: dict, jitter: int, none_per_image: int = 3
+    rng: np.random.Generator,
+    image: np.ndarray,
+    gt: dict,
+    jitter: int,
+    none_per_image: int = 3,
+    size: int = CROP_SIZE,
 ) -> tuple[list[np.ndarray], list[int]]:
     """Crops and class numbers for one rendered image."""
     from vision.synth.render import INDEX_VISIBLE, MIN_INDEX_PX
@@ -82,12 +87,12 @@ def crops_for_image(
             sizes.append(max(bw, bh))
             for j in range(jitter):
                 jb = _jitter(rng, box, 0.1 if j else 0.03)
-                xs.append(crop_square(image, jb))
+                xs.append(crop_square(image, jb, size))
                 ys.append(CLASSIFIER_INDEX[card["card"]])
         if not card["face_up"] and card["visible"] >= 0.95 and card["in_frame"] >= 0.99:
             for box in _corner_boxes(card["polygon"]):
                 if min(box[2] - box[0], box[3] - box[1]) >= MIN_INDEX_PX:
-                    xs.append(crop_square(image, _jitter(rng, box, 0.1)))
+                    xs.append(crop_square(image, _jitter(rng, box, 0.1), size))
                     ys.append(CLASSIFIER_INDEX[BACK])
     typical = float(np.median(sizes)) if sizes else 30.0
     tries = 0
@@ -105,14 +110,19 @@ def crops_for_image(
         box = [cx - side * aspect / 2, cy - side / 2, cx + side * aspect / 2, cy + side / 2]
         if any(_iou(box, b) > 0.05 for b in index_boxes):
             continue
-        xs.append(crop_square(image, box))
+        xs.append(crop_square(image, box, size))
         ys.append(CLASSIFIER_INDEX[NONE])
         made += 1
     return xs, ys
 
 
 def build(
-    dataset: Path, split: str, jitter: int, seed: int = 0, limit: int | None = None
+    dataset: Path,
+    split: str,
+    jitter: int,
+    seed: int = 0,
+    limit: int | None = None,
+    size: int = CROP_SIZE,
 ) -> tuple[np.ndarray, np.ndarray]:
     """All crops of one split."""
     rng = np.random.default_rng(seed)
@@ -124,7 +134,7 @@ def build(
         image = cv2.imread(str(dataset / "images" / split / gt["image"]))
         if image is None:
             continue
-        x, y = crops_for_image(rng, image, gt, jitter)
+        x, y = crops_for_image(rng, image, gt, jitter, size=size)
         xs += x
         ys += y
         if i % 1000 == 0:
@@ -139,9 +149,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("out", type=Path)
     ap.add_argument("--jitter", type=int, default=2, help="crops per readable index")
     ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--size", type=int, default=CROP_SIZE, help="crop side in pixels")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    x, y = build(args.dataset, args.split, args.jitter, limit=args.limit)
+    x, y = build(args.dataset, args.split, args.jitter, limit=args.limit, size=args.size)
     np.savez(args.out, x=x, y=y)
     print(f"{len(y)} crops -> {args.out}")
 

@@ -4,7 +4,7 @@ The real set has whole-card boxes only. The YOLO stage finds index corners in ea
 that lies inside exactly one labelled card box (and in no other) takes that card's identity.
 Boxes away from every corner give ``none`` crops. Only the train split is used.
 
-``python -m vision.train.real_crops REAL_ROOT OUT.npz [--split train]``
+``python -m vision.train.real_crops REAL_ROOT OUT.npz [--split train] [--size 48]``
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.cards import CLASSIFIER_INDEX, DET_INDEX, NONE
-from vision.crops import crop_square
+from vision.crops import CROP_SIZE, crop_square
 from vision.detector import CardDetector, _containment
 from vision.evaluate import yolo_truths
 from vision.train.crop_data import _iou, _jitter
@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--model-dir", type=Path, default=Path("models"))
     ap.add_argument("--min-conf", type=float, default=0.4)
     ap.add_argument("--jitter", type=int, default=3)
+    ap.add_argument("--size", type=int, default=CROP_SIZE, help="crop side in pixels")
     args = ap.parse_args(argv)
     if args.split != "train":
         ap.error("only the train split may be used for training")
@@ -58,7 +59,9 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             labelled += 1
             for j in range(args.jitter):
-                xs.append(crop_square(image, _jitter(rng, list(box), 0.1 if j else 0.03)))
+                xs.append(
+                    crop_square(image, _jitter(rng, list(box), 0.1 if j else 0.03), args.size)
+                )
                 ys.append(CLASSIFIER_INDEX[owners[0]])
         h, w = image.shape[:2]
         made = 0
@@ -70,7 +73,7 @@ def main(argv: list[str] | None = None) -> None:
             b = [cx - side * 0.35, cy - side / 2, cx + side * 0.35, cy + side / 2]
             if any(_iou(b, list(o)) > 0.05 for o in found.xyxy):
                 continue
-            xs.append(crop_square(image, b))
+            xs.append(crop_square(image, b, args.size))
             ys.append(CLASSIFIER_INDEX[NONE])
             made += 1
         if i % 200 == 0:
