@@ -1,0 +1,330 @@
+"""Move inference: from the referee's state and a change on the table, the moves that explain it.
+
+The camera sees cards: new ones in the battle area (their identity voted over the frames they
+rested in, where they lie, which attack card they cover), table cards that went away, and the table
+edge that the arm came from. This module turns such a :class:`Change` into referee moves.
+
+Candidates are the physical readings of the change: a card lying on an uncovered attack card is a
+beat (by the defender, or by the seat the arm came from); cards lying apart are a lead, a throw-in
+by one of the non-defenders or a transfer by the defender; a cleared table is a bito (every card
+covered) or a take (a card left uncovered). Each candidate is judged by the referee (``check``), so
+an illegal beat stays a candidate and is reported with its verdict instead of being ignored. The
+score adds the evidence: the game's logic for who plays (the defender beats, the attacker leads,
+throw-in priority), the arm's side, the card's identity votes, and the verdict (a legal reading is
+preferred over an illegal one, by less than a clear arm). When the best two readings that would
+write different records score within ``UNCERTAIN_MARGIN``, the move is uncertain.
+
+Passes are implicit at a table: a throw-in by a seat behind the one with priority comes after the
+needed Pass moves, which are emitted first. A bout closes with ``Done`` by the attacker (any
+non-defender may say it; the camera cannot hear who did).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from referee.bout import priority_holder
+from referee.cards import Card, CardSet
+from referee.errors import BitoError
+from referee.game import State, check, check_and_apply
+from referee.moves import Attack, Defend, Done, Move, Pass, Take, ThrowIn, Transfer
+from referee.setup import deck_of
+from referee.state import NO_SEAT, Phase
+
+log = logging.getLogger(__name__)
+
+Box = tuple[float, float, float, float]
+
+UNCERTAIN_MARGIN = 1.0
+W_LEGAL = 1.5  # a legal reading over an illegal one
+W_ROLE = 2.0  # the seat the game's logic expects (the defender beats, the attacker leads)
+W_PRIORITY = 0.5  # the seat with throw-in priority (others may throw in after passing)
+W_ARM = 2.5  # times the arm's certainty, for the seat the arm came from
+W_KNOWN = 4.0  # a card known to be in that seat's hand (seen taken)
+COVER_MIN = 0.25  # overlap (of the smaller box) from which a card lies on another
+
+
+@dataclass(frozen=True)
+class NewCard:
+    """A card that came to rest in the battle area, with its identity votes (best first)."""
+
+    readings: tuple[tuple[Card, float], ...]  # (identity, vote share in [0, 1])
+    box: Box
+
+    @property
+    def card(self) -> Card:
+        return self.readings[0][0]
+
+    @property
+    def confidence(self) -> float:
+        return self.readings[0][1]
+
+
+@dataclass(frozen=True)
+class Change:
+    """What the camera saw change between two stable views of the table."""
+
+    new: tuple[NewCard, ...] = ()
+    gone: frozenset[Card] = frozenset()
+    cleared: bool = False  # every card of the referee's table left the battle area
+    arm_seat: int | None = None
+    arm_certainty: float = 0.0  # 0..1
+    boxes: dict[Card, Box] = field(default_factory=dict)
+    """Where the cards already on the table lie (for the covering geometry)."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One candidate explanation: moves in order (implicit passes included), and its score."""
+
+    moves: tuple[Move, ...]
+    score: float
+    legal: bool
+
+    @property
+    def key(self) -> tuple[Move, ...]:
+        """The record this reading writes, without the implicit passes."""
+        return tuple(m for m in self.moves if not isinstance(m, Pass))
+
+
+@dataclass(frozen=True)
+class Inference:
+    best: Reading
+    alternatives: tuple[Reading, ...]
+    uncertain: bool
+    confidence: float
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The intersection's share of the smaller box."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    small = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return ix * iy / max(small, 1e-6)
+
+
+def possible_new(state: State, card: Card) -> bool:
+    """Whether ``card`` may come onto the table now: in this game's deck, not discarded, not on
+    the table, not the trump card still under the stock, not out of play."""
+    if card not in CardSet.of(deck_of(state.rules)):
+        return False
+    if card in state.discard or card in state.out_of_play or card in state.table_cards():
+        return False
+    return not (state.trump_card == card and state.indicator_in_stock())
+
+
+def passes_before(state: State, seat: int) -> tuple[list[Move], State]:
+    """The Pass moves that must come before ``seat`` may throw in (strict priority), and the
+    state after them. Empty when ``seat`` holds priority or when passing cannot give it."""
+    moves: list[Move] = []
+    current = state
+    for _ in range(state.players):
+        holder = priority_holder(current)
+        if holder is None or holder == seat:
+            break
+        verdict, after = check_and_apply(current, Pass(holder))
+        if not verdict.ok:
+            return [], state
+        moves.append(Pass(holder))
+        current = after
+    if priority_holder(current) != seat:
+        return [], state
+    return moves, current
+
+
+def _judge(state: State, moves: list[Move]) -> tuple[bool, State]:
+    """Whether every move is legal in turn (the state advances over the legal ones)."""
+    legal = True
+    for move in moves:
+        try:
+            verdict, state = check_and_apply(state, move)
+        except BitoError:
+            return False, state
+        legal = legal and verdict.ok
+    return legal, state
+
+
+def _seats(state: State) -> list[int]:
+    return [s for s in range(state.players) if s not in state.finished]
+
+
+def _arm_bonus(change: Change, seat: int) -> float:
+    if change.arm_seat is None:
+        return 0.0
+    return W_ARM * change.arm_certainty if seat == change.arm_seat else 0.0
+
+
+def _known_bonus(state: State, seat: int, cards: tuple[Card, ...]) -> float:
+    bonus = 0.0
+    for card in cards:
+        for other in range(state.players):
+            if card in state.hands[other].known:
+                bonus += W_KNOWN if other == seat else -W_KNOWN
+    return bonus
+
+
+def cover_target(state: State, card: NewCard, boxes: dict[Card, Box]) -> tuple[Card | None, float]:
+    """The uncovered attack card that ``card`` lies on (largest overlap), if any."""
+    best: Card | None = None
+    best_overlap = COVER_MIN
+    for pair in state.table:
+        if pair.cover is not None:
+            continue
+        box = boxes.get(pair.attack)
+        if box is None:
+            continue
+        o = overlap(card.box, box)
+        if o > best_overlap:
+            best, best_overlap = pair.attack, o
+    return best, best_overlap
+
+
+def _beat_readings(state: State, card: Card, target: Card, change: Change) -> list[Reading]:
+    out = []
+    for seat in _seats(state):
+        moves: list[Move] = [Defend(seat, target, card)]
+        legal, _ = _judge(state, moves)
+        score = (
+            W_ROLE * (seat == state.defender)
+            + _arm_bonus(change, seat)
+            + W_LEGAL * legal
+            + _known_bonus(state, seat, (card,))
+        )
+        out.append(Reading(tuple(moves), score, legal))
+    return out
+
+
+def _placing_readings(state: State, cards: tuple[Card, ...], change: Change) -> list[Reading]:
+    """A lead, a throw-in or a transfer of ``cards`` lying apart from the table's cards."""
+    out: list[Reading] = []
+    table_empty = not state.table
+    for seat in _seats(state):
+        options: list[list[Move]] = []
+        if table_empty and state.phase is Phase.ATTACK:
+            options.append([Attack(seat, cards)])
+        elif seat == state.defender:
+            options.append([Transfer(seat, cards)])
+        else:
+            passes, _ = passes_before(state, seat)
+            options.append([*passes, ThrowIn(seat, cards)])
+            if state.phase is Phase.DEFENCE:
+                # the defender may have said "take" (unseen) before this throw-in
+                taken = _judge(state, [Take(state.defender)])[1]
+                late, _ = passes_before(taken, seat)
+                options.append([Take(state.defender), *late, ThrowIn(seat, cards)])
+        for moves in options:
+            legal, _ = _judge(state, moves)
+            if table_empty:
+                role = W_ROLE * (seat == state.attacker or state.attacker == NO_SEAT)
+            else:
+                role = W_PRIORITY * (seat == priority_holder(state))
+            score = (
+                role + _arm_bonus(change, seat) + W_LEGAL * legal + _known_bonus(state, seat, cards)
+            )
+            if isinstance(moves[-1], Transfer) and not legal:
+                score -= W_ROLE  # a defender adding an unmatched card is an odd reading
+            if isinstance(moves[0], Take):
+                score -= W_LEGAL * 0.6  # an unseen take: only when the plain throw-in is illegal
+            out.append(Reading(tuple(moves), score, legal))
+    return out
+
+
+def _clear_readings(state: State) -> list[Reading]:
+    """The table left the battle area: bito when every card is covered, else a take."""
+    closer = state.attacker if state.attacker not in (NO_SEAT, state.defender) else None
+    if closer is None:
+        closer = next(s for s in _seats(state) if s != state.defender)
+    out: list[Reading] = []
+    if state.phase is Phase.TAKING:
+        moves: list[Move] = [Done(closer)]
+        out.append(Reading(tuple(moves), W_ROLE + W_LEGAL, _judge(state, moves)[0]))
+        return out
+    take: list[Move] = [Take(state.defender), Done(closer)]
+    bito: list[Move] = [Done(closer)]
+    take_legal = _judge(state, take)[0]
+    bito_legal = _judge(state, bito)[0]
+    covered = state.all_covered()
+    out.append(Reading(tuple(bito), W_ROLE * covered + W_LEGAL * bito_legal, bito_legal))
+    out.append(Reading(tuple(take), W_ROLE * (not covered) + W_LEGAL * take_legal, take_legal))
+    return out
+
+
+def _distinct(readings: list[Reading]) -> list[Reading]:
+    """Best first, one reading per record written."""
+    seen: set[tuple[Move, ...]] = set()
+    out = []
+    for r in sorted(readings, key=lambda r: -r.score):
+        if r.key in seen:
+            continue
+        seen.add(r.key)
+        out.append(r)
+    return out
+
+
+def _decide(readings: list[Reading], identity: float = 1.0) -> Inference | None:
+    ranked = _distinct(readings)
+    if not ranked:
+        return None
+    best = ranked[0]
+    margin = best.score - ranked[1].score if len(ranked) > 1 else 10.0
+    uncertain = margin < UNCERTAIN_MARGIN or identity < 0.5
+    confidence = round(min(1.0, identity) * min(1.0, 0.5 + margin / 4), 3)
+    return Inference(best, tuple(ranked[1:6]), uncertain, confidence)
+
+
+def infer(state: State, change: Change) -> list[Inference]:
+    """The moves that explain ``change`` in ``state``, in the order to play them.
+
+    Beats come first (each new card lying on an uncovered attack card), then the cards lying
+    apart as one lead / throw-in / transfer (grouped by rank), then a cleared table. Each
+    inference is scored against the state that the earlier ones lead to (their best reading).
+    """
+    out: list[Inference] = []
+    current = state
+    if change.cleared and current.table:
+        decided = _decide(_clear_readings(current))
+        if decided is not None:
+            out.append(decided)
+            _, current = _judge(current, list(decided.best.moves))
+    new = [c for c in change.new if possible_new(current, c.card)]
+    boxes = dict(change.boxes)
+    beats: list[tuple[NewCard, Card]] = []
+    apart: list[NewCard] = []
+    for card in new:
+        target, _ = cover_target(current, card, boxes)
+        if target is not None and not any(t == target for _, t in beats):
+            beats.append((card, target))
+        else:
+            apart.append(card)
+    for card, target in beats:
+        readings = _beat_readings(current, card.card, target, change)
+        # the card might also be a second reading of identity (vote runner-up)
+        for alt, share in card.readings[1:2]:
+            if possible_new(current, alt) and share > 0.2:
+                for r in _beat_readings(current, alt, target, change):
+                    out_score = r.score - 2 * (card.confidence - share)
+                    readings.append(Reading(r.moves, out_score, r.legal))
+        decided = _decide(readings, card.confidence)
+        if decided is not None:
+            out.append(decided)
+            _, current = _judge(current, list(decided.best.moves))
+            boxes[card.card] = card.box
+    by_rank: dict[object, list[NewCard]] = {}
+    for card in apart:
+        by_rank.setdefault(card.card.rank, []).append(card)
+    for group in by_rank.values():
+        cards = tuple(c.card for c in group)
+        identity = min(c.confidence for c in group)
+        decided = _decide(_placing_readings(current, cards, change), identity)
+        if decided is not None:
+            out.append(decided)
+            _, current = _judge(current, list(decided.best.moves))
+    return out
+
+
+def is_legal(state: State, move: Move) -> bool:
+    try:
+        return check(state, move).ok
+    except BitoError:
+        return False
