@@ -40,7 +40,7 @@ UNCERTAIN_MARGIN = 1.0
 W_LEGAL = 1.5  # a legal reading over an illegal one
 W_ROLE = 2.0  # the seat the game's logic expects (the defender beats, the attacker leads)
 W_PRIORITY = 0.5  # the seat with throw-in priority (others may throw in after passing)
-W_ARM = 2.5  # times the arm's certainty, for the seat the arm came from
+W_ARM = 5.0  # times the arm's certainty, for the seat the arm came from (a lead out of turn)
 W_KNOWN = 4.0  # a card known to be in that seat's hand (seen taken)
 COVER_MIN = 0.25  # overlap (of the smaller box) from which a card lies on another
 
@@ -225,7 +225,7 @@ def _placing_readings(state: State, cards: tuple[Card, ...], change: Change) -> 
             if isinstance(moves[-1], Transfer) and not legal:
                 score -= W_ROLE  # a defender adding an unmatched card is an odd reading
             if isinstance(moves[0], Take):
-                score -= W_LEGAL * 0.6  # an unseen take: only when the plain throw-in is illegal
+                score -= W_LEGAL * 0.2  # an unseen take: only when the plain throw-in is illegal
             out.append(Reading(tuple(moves), score, legal))
     return out
 

@@ -1,0 +1,322 @@
+"""The camera chain: frame -> detections -> table snapshot -> stable view -> change -> moves.
+
+:class:`Pipeline` holds the only state of the chain: the table geometry, the motion detector, the
+identity votes of the current still period and its memory of the cards lying on the table (where,
+and how their region looked). Per frame:
+
+1. Motion: while something moves over the battle area (a hand or arm), judgement is suspended
+   and nothing is detected; the spell's border entry point is kept (the arm's side, the seat).
+2. When the area has been still for ``settle_frames``, the detector runs on ``vote_frames``
+   frames; each physical card's identity is the vote of those frames (so flicker does nothing).
+3. The stable view is compared with the memory: new cards (closed world: not discarded, not on the
+   table, in this deck), cards gone (not read and their region changed), a table cleared.
+4. :func:`vision.table.inference.infer` turns the change into referee moves, scored with the
+   referee's verdicts and the evidence; uncertain ones carry alternatives for a confirmation.
+5. While the table stays still the detector runs every ``idle_every`` frames, and a card read
+   late (missed at first) is judged then.
+
+Before the game starts (``state`` None) the first still frames find the stock and its trump card
+(the face-up card under a face-down pile, or the only face-up card on the table);
+:attr:`Pipeline.trump_card` gives it to the caller, which then starts the referee's table view.
+"""
+
+from __future__ import annotations
+
+import logging
+import time as _time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from referee.cards import Card
+from referee.game import State
+from referee.moves import Attack, Defend, Done, Move, Take, ThrowIn, Transfer, move_cards
+from referee.rules import Rules
+from vision.capture import Frame
+from vision.detector import CardDetection, CardDetector
+from vision.table.geometry import (
+    Box,
+    Geometry,
+    default_geometry,
+    load_calibration,
+    with_zone,
+)
+from vision.table.inference import Change, NewCard, infer, possible_new
+from vision.table.motion import Motion, changed
+from vision.table.snapshot import Snapshot, Votes, parse_card, snapshot
+
+log = logging.getLogger(__name__)
+
+DETECT_SIZE = 960
+"""The YOLO stage's input side for the chain's own detector: cards on a table seen whole are small
+(about 100 px tall in 1280x720), and their index corners need more than 640 px (measured: the
+covered cards and the trump card at right angles are found at 960, missed at 640)."""
+
+
+@dataclass(frozen=True)
+class Observed:
+    move: Move  # a referee move (seat included); may be illegal
+    time: float  # when the change came to rest (frame time)
+    confidence: float
+    uncertain: bool  # True: needs a one-tap confirmation
+    alternatives: tuple[Move, ...]  # other candidate moves, best first (for the confirm UI)
+
+
+@dataclass(frozen=True)
+class FrameReport:
+    frame: Frame
+    cards: list[CardDetection]  # what the detector saw this frame (for drawing)
+    observed: list[Observed]  # moves that completed at this frame, in order
+    occluded: bool  # a hand/arm is over the table
+
+
+@dataclass
+class _Remembered:
+    box: Box | None
+    patch: np.ndarray | None
+
+
+@dataclass
+class StageTimes:
+    """Milliseconds spent per stage (for bench/pipeline.py)."""
+
+    motion: list[float] = field(default_factory=list)
+    detect: list[float] = field(default_factory=list)
+    judge: list[float] = field(default_factory=list)
+
+
+class Pipeline:
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        detector: CardDetector | None = None,
+        calibration: Path | None = None,
+        *,
+        settle_frames: int = 1,
+        vote_frames: int = 3,
+        idle_every: int = 5,
+        min_share: float = 0.5,
+    ) -> None:
+        self.rules = rules
+        self.players = players
+        self.detector = detector if detector is not None else CardDetector(imgsz=DETECT_SIZE)
+        self.calibration = calibration
+        self.settle_frames = settle_frames
+        self.vote_frames = vote_frames
+        self.idle_every = idle_every
+        self.min_share = min_share
+        self.geometry: Geometry | None = None
+        self.motion: Motion | None = None
+        self.trump_card: Card | None = None
+        self.times = StageTimes()
+        self._memory: dict[Card, _Remembered] = {}
+        self._votes = Votes()
+        self._setup = Votes()
+        self._setup_backs: list[CardDetection] = []
+        self._still = 0
+        self._spells = 0
+        self._since_detect = 0
+        self._judged = False
+        self._moved = False
+        self._rest_time = 0.0
+        self._entry: tuple[float, float] | None = None
+        self._last_cards: list[CardDetection] = []
+
+    # --- per frame -------------------------------------------------------------------------
+
+    def process(self, frame: Frame, state: State | None = None) -> FrameReport:
+        """One frame. ``state`` is the referee's current state (None before the game starts)."""
+        if self.geometry is None:
+            self._start(frame.image)
+        assert self.motion is not None
+        t0 = _time.perf_counter()
+        reading = self.motion.update(frame.image)
+        self.times.motion.append((_time.perf_counter() - t0) * 1000)
+        if reading.moving:
+            self._still = 0
+            if not self._moved:
+                self._spells += 1
+            self._moved = True
+            self._judged = False
+            self._votes = Votes()
+            return FrameReport(frame, self._last_cards, [], True)
+        self._still += 1
+        if self._moved:
+            self._moved = False
+            self._entry = self.motion.end_spell()
+            self._rest_time = frame.time
+            self._votes = Votes()
+            self._judged = False
+        if self._still < self.settle_frames:
+            return FrameReport(frame, self._last_cards, [], False)
+        detect = self._votes.frames < self.vote_frames or self._since_detect >= self.idle_every - 1
+        if not detect:
+            self._since_detect += 1
+            return FrameReport(frame, self._last_cards, [], False)
+        self._since_detect = 0
+        t0 = _time.perf_counter()
+        cards = self.detector.detect(frame.image)
+        self.times.detect.append((_time.perf_counter() - t0) * 1000)
+        self._last_cards = cards
+        if self.trump_card is None and self._needs_setup():
+            self._find_stock(cards)
+        assert self.geometry is not None
+        self._votes.add(snapshot(cards, self.geometry))
+        observed: list[Observed] = []
+        if state is not None and self._votes.frames >= self.vote_frames:
+            t0 = _time.perf_counter()
+            observed = self._judge(state, frame.time)
+            self.times.judge.append((_time.perf_counter() - t0) * 1000)
+        return FrameReport(frame, cards, observed, False)
+
+    # --- setup -----------------------------------------------------------------------------
+
+    def _start(self, image: np.ndarray) -> None:
+        h, w = image.shape[:2]
+        if self.calibration is not None:
+            self.geometry = load_calibration(self.calibration, self.players, w, h)
+        else:
+            self.geometry = default_geometry(self.players, w, h)
+        self.motion = Motion(self.geometry)
+
+    def _needs_setup(self) -> bool:
+        return self._setup.frames < 50
+
+    def _find_stock(self, cards: list[CardDetection]) -> None:
+        """The trump card: the face-up card under the stock's face-down pile, voted over the
+        first still frames; its region and the pile's become the stock zone."""
+        assert self.geometry is not None
+        face_up = tuple(d for d in cards if parse_card(d.card) is not None)
+        backs = tuple(d for d in cards if d.card == "back")
+        self._setup.add(Snapshot(face_up, backs))
+        self._setup_backs.extend(backs)
+        if self._setup.frames < self.vote_frames:
+            return
+        stock_zone = self.geometry.stock if "stock" in self.geometry.fixed else None
+        best: tuple[float, str, Box] | None = None
+        for place in self._setup.places:
+            readings = place.readings(self._setup.frames)
+            if not readings or readings[0][1] < 0.5:
+                continue
+            card, share = readings[0]
+            cx, cy = (place.box[0] + place.box[2]) / 2, (place.box[1] + place.box[3]) / 2
+            if stock_zone is not None:
+                near = 1.0 if _inside(stock_zone, cx, cy) else 0.0
+            else:
+                near = max((_closeness(place.box, b.box) for b in self._setup_backs), default=0.0)
+            if self._spells and near < 0.5:
+                continue  # once play has begun, only a card beside the stock's pile
+            key = (near + share, card, place.box)
+            if best is None or key[0] > best[0]:
+                best = key
+        if best is None:
+            return
+        self.trump_card = parse_card(best[1])
+        if stock_zone is None:
+            zone = best[2]
+            for b in self._setup_backs:
+                if _closeness(zone, b.box) > 0.5:
+                    zone = _union(zone, b.box)
+            self.geometry = with_zone(self.geometry, "stock", _grow(zone, 0.25))
+            assert self.motion is not None
+            self.motion.geometry = self.geometry
+        log.info("trump card %s, stock zone %s", self.trump_card, self.geometry.stock)
+
+    # --- judging a stable view -------------------------------------------------------------
+
+    def _judge(self, state: State, now: float) -> list[Observed]:
+        assert self.geometry is not None and self.motion is not None
+        seen_any = self._votes.seen(0.34)
+        table_cards = set(state.table_cards())
+        for card in table_cards:
+            if card not in self._memory:
+                box = seen_any.get(str(card), (0.0, None))[1]
+                patch = self.motion.region(box) if box is not None else None
+                self._memory[card] = _Remembered(box, patch)
+        gone: set[Card] = set()
+        for card, mem in self._memory.items():
+            if str(card) in seen_any:
+                continue
+            if mem.box is None or changed(mem.patch, self.motion.region(mem.box)):
+                gone.add(card)
+        new: list[NewCard] = []
+        for place in self._votes.places:
+            readings = [
+                (c, share)
+                for name, share in place.readings(self._votes.frames)
+                if (c := parse_card(name)) is not None
+            ]
+            if not readings or readings[0][1] < self.min_share:
+                continue
+            card = readings[0][0]
+            if card in self._memory or not possible_new(state, card):
+                continue
+            new.append(NewCard(tuple(readings[:2]), place.box))
+        cleared = bool(table_cards) and table_cards <= gone and not new
+        if not new and not gone:
+            self._judged = True
+            return []
+        arm_seat, certainty = (None, 0.0)
+        if self._entry is not None:
+            arm_seat, certainty = self.geometry.seat_at(self._entry)
+        boxes = {c: m.box for c, m in self._memory.items() if m.box is not None}
+        change = Change(tuple(new), frozenset(gone), cleared, arm_seat, certainty, boxes)
+        observed: list[Observed] = []
+        for inference in infer(state, change):
+            alternatives = tuple(m for r in inference.alternatives for m in r.key[:1])
+            for move in inference.best.moves:
+                certain_part = not move_cards(move) and not isinstance(move, Take | Done)
+                observed.append(
+                    Observed(
+                        move,
+                        self._rest_time,
+                        1.0 if certain_part else inference.confidence,
+                        False if certain_part else inference.uncertain,
+                        () if certain_part else alternatives,
+                    )
+                )
+        # memory: cards placed now are remembered where they lie; cards gone are forgotten
+        if cleared:
+            self._memory.clear()
+        else:
+            for card in gone:
+                if card not in table_cards:
+                    self._memory.pop(card, None)
+        placed = {
+            c: n.box
+            for n in new
+            for o in observed
+            if isinstance(o.move, Attack | Defend | ThrowIn | Transfer)
+            for c in move_cards(o.move)
+            if c == n.card
+        }
+        for card, box in placed.items():
+            self._memory[card] = _Remembered(box, self.motion.region(box))
+        for mem in self._memory.values():
+            if mem.box is not None:
+                mem.patch = self.motion.region(mem.box)
+        self._judged = True
+        return observed
+
+
+def _inside(box: Box, x: float, y: float) -> bool:
+    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
+
+
+def _closeness(a: Box, b: Box) -> float:
+    """1 when two boxes touch or overlap, falling to 0 at a card's length apart."""
+    gap_x = max(0.0, max(a[0], b[0]) - min(a[2], b[2]))
+    gap_y = max(0.0, max(a[1], b[1]) - min(a[3], b[3]))
+    size = max(a[2] - a[0], a[3] - a[1], 1.0)
+    return max(0.0, 1.0 - (gap_x**2 + gap_y**2) ** 0.5 / size)
+
+
+def _union(a: Box, b: Box) -> Box:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _grow(box: Box, share: float) -> Box:
+    dx, dy = (box[2] - box[0]) * share, (box[3] - box[1]) * share
+    return (box[0] - dx, box[1] - dy, box[2] + dx, box[3] + dy)

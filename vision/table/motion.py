@@ -1,0 +1,121 @@
+"""Hands and arms over the table, found by frame differencing on a small grey copy of each frame.
+
+A pixel moves when it differs from the previous frame; the battle area is occluded while enough of
+it moves. Each spell of movement (an arm reaching in and out) records where it touched the frame's
+border first, which is the side the arm entered from and so names the seat; without a border touch
+(a camera that sees the whole arm) the first moving blob's centre, pushed out from the frame's
+centre to the border, stands for it. Table regions are compared with the last stable picture to
+tell whether a remembered card still lies there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.table.geometry import Box, Geometry
+
+SCALE = 8  # the small copy is 1/SCALE of the frame on each side
+DIFF = 14  # grey levels: a pixel moves when it changes more than this between frames
+MOVING_SHARE = 0.004  # share of the battle area's small pixels that must move to occlude it
+CHANGED = 16.0  # mean grey difference over a card's box that means it is no longer as it was
+
+
+@dataclass(frozen=True)
+class MotionReading:
+    moving: bool  # something moves over the battle area
+    mask: np.ndarray  # small boolean mask of moving pixels
+    entry: tuple[float, float] | None  # full-resolution point where motion touched the border
+
+
+def small_grey(image: np.ndarray) -> np.ndarray:
+    h, w = image.shape[:2]
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    small = cv2.resize(grey, (max(w // SCALE, 1), max(h // SCALE, 1)), interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(small, (3, 3), 0)
+
+
+class Motion:
+    """Frame differencing with a per-spell entry point."""
+
+    def __init__(self, geometry: Geometry) -> None:
+        self.geometry = geometry
+        self.previous: np.ndarray | None = None
+        self.current: np.ndarray | None = None
+        self.spell_entry: tuple[float, float] | None = None
+        self.spell_first: tuple[float, float] | None = None
+        self.in_spell = False
+
+    def _battle_slice(self, shape: tuple[int, ...]) -> tuple[slice, slice]:
+        x1, y1, x2, y2 = (int(v / SCALE) for v in self.geometry.battle)
+        return slice(max(y1, 0), min(y2, shape[0])), slice(max(x1, 0), min(x2, shape[1]))
+
+    def update(self, image: np.ndarray) -> MotionReading:
+        grey = small_grey(image)
+        self.previous, self.current = self.current, grey
+        if self.previous is None or self.previous.shape != grey.shape:
+            empty = np.zeros(grey.shape, bool)
+            return MotionReading(False, empty, None)
+        mask = cv2.absdiff(grey, self.previous) > DIFF
+        ys, xs = self._battle_slice(mask.shape)
+        area = max(mask[ys, xs].size, 1)
+        moving = bool(mask[ys, xs].sum() > MOVING_SHARE * area) or bool(mask.mean() > 0.02)
+        entry = self._border_touch(mask)
+        if mask.sum() > MOVING_SHARE * area:
+            if not self.in_spell:
+                self.in_spell = True
+                self.spell_entry = None
+                self.spell_first = self._pushed_out(mask)
+            if self.spell_entry is None and entry is not None:
+                self.spell_entry = entry
+        return MotionReading(moving, mask, entry)
+
+    def end_spell(self) -> tuple[float, float] | None:
+        """The entry point of the spell of movement that just ended (and start a new one)."""
+        point = self.spell_entry or self.spell_first
+        self.in_spell = False
+        self.spell_entry = self.spell_first = None
+        return point
+
+    def _border_touch(self, mask: np.ndarray) -> tuple[float, float] | None:
+        band = np.zeros_like(mask)
+        band[:2, :] = band[-2:, :] = True
+        band[:, :2] = band[:, -2:] = True
+        ys, xs = np.nonzero(mask & band)
+        if len(xs) < 3:
+            return None
+        return float(xs.mean() * SCALE), float(ys.mean() * SCALE)
+
+    def _pushed_out(self, mask: np.ndarray) -> tuple[float, float] | None:
+        ys, xs = np.nonzero(mask)
+        if len(xs) == 0:
+            return None
+        w, h = self.geometry.size
+        cx, cy = w / 2, h / 2
+        dx, dy = xs.mean() * SCALE - cx, ys.mean() * SCALE - cy
+        if abs(dx) < 1e-6 and abs(dy) < 1e-6:
+            return None
+        t = min(cx / abs(dx) if dx else np.inf, cy / abs(dy) if dy else np.inf)
+        return float(cx + dx * t), float(cy + dy * t)
+
+    def region(self, box: Box) -> np.ndarray | None:
+        """The small grey pixels of ``box`` in the latest frame."""
+        if self.current is None:
+            return None
+        x1, y1, x2, y2 = (round(v / SCALE) for v in box)
+        h, w = self.current.shape
+        x1, x2 = max(x1, 0), min(max(x2, x1 + 1), w)
+        y1, y2 = max(y1, 0), min(max(y2, y1 + 1), h)
+        if x2 <= x1 or y2 <= y1:
+            return None
+        return self.current[y1:y2, x1:x2].copy()
+
+
+def changed(before: np.ndarray | None, after: np.ndarray | None) -> bool:
+    """Whether a remembered region no longer looks as it did (a card went away or was covered)."""
+    if before is None or after is None or before.shape != after.shape:
+        return True
+    diff = cv2.absdiff(before, after)
+    return float(diff.mean()) > CHANGED
