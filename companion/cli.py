@@ -10,7 +10,11 @@ from collections.abc import Sequence
 
 from companion import referee_commands
 
-OPTIONAL_COMMANDS = ("companion.detector_commands", "companion.run_commands")
+OPTIONAL_COMMANDS = (
+    "companion.detector_commands",
+    "companion.run_commands",
+    "companion.watch_commands",
+)
 """Command modules added by other parts of the product, when they are installed."""
 
 

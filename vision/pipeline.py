@@ -310,7 +310,7 @@ def _closeness(a: Box, b: Box) -> float:
     gap_x = max(0.0, max(a[0], b[0]) - min(a[2], b[2]))
     gap_y = max(0.0, max(a[1], b[1]) - min(a[3], b[3]))
     size = max(a[2] - a[0], a[3] - a[1], 1.0)
-    return max(0.0, 1.0 - (gap_x**2 + gap_y**2) ** 0.5 / size)
+    return float(max(0.0, 1.0 - (gap_x**2 + gap_y**2) ** 0.5 / size))
 
 
 def _union(a: Box, b: Box) -> Box:

@@ -171,3 +171,18 @@ def play_clip(
             for frame in maker.rest(cleared, 9):
                 yield frame, None
             table = cleared
+
+
+def write_video(path: str, frames: Iterator[Frame], fps: float = 15.0) -> int:
+    """Write frames to an mp4 (OpenCV ``mp4v``); returns how many."""
+    writer: cv2.VideoWriter | None = None
+    n = 0
+    for frame in frames:
+        if writer is None:
+            h, w = frame.image.shape[:2]
+            writer = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*"mp4v"), fps, (w, h))
+        writer.write(frame.image)
+        n += 1
+    if writer is not None:
+        writer.release()
+    return n

@@ -173,4 +173,10 @@ def with_zone(geometry: Geometry, name: str, box: Box) -> Geometry:
     """The geometry with a zone found from the frames (a calibrated zone is kept)."""
     if name in geometry.fixed:
         return geometry
-    return replace(geometry, **{name: box})
+    if name == "stock":
+        return replace(geometry, stock=box)
+    if name == "discard":
+        return replace(geometry, discard=box)
+    if name == "battle":
+        return replace(geometry, battle=box)
+    raise CalibrationError(f"no zone {name!r}: battle, stock or discard")

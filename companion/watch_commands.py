@@ -1,0 +1,166 @@
+"""``bito watch SOURCE``: run the camera chain on a webcam, stream, video file or image folder and
+print each move with its seat and verdict as it happens; ``--record`` writes the game record.
+
+numpy, OpenCV and onnxruntime are imported inside the handler, so ``bito`` starts without them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "watch", help="referee a game from a camera, stream, video file or image folder"
+    )
+    p.add_argument("source", help='webcam index ("0"), rtsp/http URL, video file or image folder')
+    p.add_argument("--variant", default="podkidnoy", help="variant slug or alias")
+    p.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="table option"
+    )
+    p.add_argument("--players", type=int, required=True, help="players at the table (2-6)")
+    p.add_argument("--record", type=Path, metavar="OUT.jsonl", help="write the game record here")
+    p.add_argument("--calibration", type=Path, help="seats and zones (JSON), see vision.table")
+    p.add_argument("--trump", help="the trump card, when the camera cannot see it (e.g. 9s)")
+    p.add_argument("--dealer", default="A", help="the dealer's seat letter (default A)")
+    p.add_argument("--names", default="", help="player names, comma-separated, seat A first")
+    p.add_argument("--fps", type=float, default=None, help="frame rate of a folder or file")
+    p.add_argument(
+        "--uncertain",
+        choices=("ask", "best", "hold"),
+        default=None,
+        help="an uncertain move: ask on the terminal (default when interactive), play the best "
+        "reading and flag it (default otherwise), or hold it unplayed",
+    )
+    p.add_argument("--lang", choices=("en", "ru", "both"), default="both")
+    p.add_argument("--imgsz", type=int, default=None, help="detector input size")
+    p.set_defaults(handler=cmd_watch)
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    from referee.errors import InvalidNotation
+
+    out = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise InvalidNotation(f"--option wants NAME=VALUE, not {pair!r}")
+        name, value = pair.split("=", 1)
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _verdict_text(verdict: Any, lang: str) -> str:
+    if lang == "both":
+        return f"{verdict.message('en')}\n      {verdict.message('ru')}"
+    return str(verdict.message(lang))
+
+
+def _ask(observed: Any) -> Any:
+    from referee.moves import format_move
+
+    choices = [observed.move, *observed.alternatives]
+    print("  ? uncertain: which move was it?", flush=True)
+    for i, move in enumerate(choices, 1):
+        print(f"    {i}. {format_move(move)}", flush=True)
+    answer = input("    number (Enter = 1, 0 = none): ").strip() or "1"
+    try:
+        k = int(answer)
+    except ValueError:
+        k = 1
+    if k == 0:
+        return None
+    return choices[min(max(k, 1), len(choices)) - 1]
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from referee.cards import Card
+    from referee.moves import Pass, format_move, parse_seat
+    from referee.record import GameRecord, Header
+    from referee.variants import find_variant
+    from vision.capture import CaptureEvent, open_source
+    from vision.detector import CardDetector
+    from vision.pipeline import DETECT_SIZE, Pipeline
+
+    if not 2 <= args.players <= 6:
+        print("bito watch: --players must be 2-6", file=sys.stderr)
+        return 2
+    options = _options(args.option)
+    rules = find_variant(args.variant).configure(options)
+    dealer = parse_seat(args.dealer)
+    names = [n.strip() for n in args.names.split(",") if n.strip()]
+    names += [f"Player {chr(65 + i)}" for i in range(len(names), args.players)]
+    uncertain_mode = args.uncertain or ("ask" if sys.stdin.isatty() else "best")
+
+    def on_event(event: CaptureEvent) -> None:
+        if event.kind in ("lost", "stalled", "retry"):
+            print(f"[camera] {event.message}", file=sys.stderr, flush=True)
+
+    source = open_source(args.source, fps=args.fps, on_event=on_event)
+    detector = CardDetector(imgsz=args.imgsz or DETECT_SIZE)
+    pipeline = Pipeline(rules, args.players, detector, args.calibration)
+    if args.trump:
+        pipeline.trump_card = Card.parse(args.trump)
+    record: GameRecord | None = None
+    state = None
+    try:
+        for frame in source:
+            if state is None and (pipeline.trump_card is not None or not _needs_trump(rules)):
+                header = Header(
+                    args.variant,
+                    options,
+                    tuple(names[: args.players]),
+                    dealer,
+                    trump_card=pipeline.trump_card,
+                )
+                record = GameRecord.create(header, args.record)
+                state = record.state
+                print(f"[{frame.time:7.2f}s] game starts, trump card {pipeline.trump_card}")
+            report = pipeline.process(frame, state)
+            for observed in report.observed:
+                assert record is not None
+                move = observed.move
+                if observed.uncertain:
+                    if uncertain_mode == "hold":
+                        alts = ", ".join(format_move(m) for m in observed.alternatives)
+                        print(f"[{frame.time:7.2f}s] ? {format_move(move)} (or {alts}): held")
+                        continue
+                    if uncertain_mode == "ask":
+                        move = _ask(observed)
+                        if move is None:
+                            continue
+                if isinstance(move, Pass):
+                    record.play(move, source="camera", confidence=1.0)
+                    state = record.state
+                    continue
+                verdict = record.play(move, source="camera", confidence=observed.confidence)
+                state = record.state
+                flag = " (uncertain)" if observed.uncertain else ""
+                mark = "ok " if verdict.ok else "ILLEGAL"
+                print(
+                    f"[{observed.time:7.2f}s] {mark}{flag} " + _verdict_text(verdict, args.lang),
+                    flush=True,
+                )
+                if state.is_over:
+                    print("game over")
+                    return 0
+    except KeyboardInterrupt:
+        pass
+    finally:
+        source.close()
+    if record is None:
+        print("bito watch: the camera never saw the trump card; give it with --trump")
+        return 1
+    return 0
+
+
+def _needs_trump(rules: Any) -> bool:
+    from referee.rules import TrumpSource
+
+    return rules.trump_source in (
+        TrumpSource.STOCK_BOTTOM,
+        TrumpSource.LAST_DEALT,
+        TrumpSource.SHOWN_THEN_REINSERTED,
+    )

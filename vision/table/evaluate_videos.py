@@ -1,0 +1,225 @@
+"""Run the camera chain over rendered game videos and compare what it saw with the truth.
+
+``python -m vision.table.evaluate_videos DIR [DIR ...] [--limit N] [--calibrate-from-meta]``
+
+Each game folder holds ``video.mp4``, ``truth.jsonl`` and ``meta.json`` (see the contract). The
+chain sees pixels only: it finds the trump card and the stock itself, starts the referee's table
+view with it (the dealer from the header, as the people at the table would enter it), and plays
+every observed move into a record (uncertain ones too, with their best reading, and counted).
+``--calibrate-from-meta`` gives it the seats and zones as a person would set them once.
+
+Figures: moves recovered exactly and in order (the longest common subsequence of the two move
+lists, compared without Pass and Done and with a Take after the throw-ins that follow it, see
+:func:`vision.table.truth_check.comparable`), seeded illegal moves reported, false illegal alarms,
+games whose record equals the truth, uncertain moves, latency from a move's ``t_rest`` to the
+frame where its verdict was given (p50/p95/max), and frames per second of the chain.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from referee.game import check_and_apply, table_game
+from referee.moves import Move, format_move
+from referee.record import read_record, replay
+from referee.variants import find_variant
+from vision.capture import VideoFileSource
+from vision.detector import CardDetector
+from vision.pipeline import DETECT_SIZE, Pipeline
+from vision.table.truth_check import comparable
+
+
+@dataclass
+class GameResult:
+    name: str
+    truth: list[str]
+    camera: list[str]
+    matched: int
+    illegal_truth: list[str]
+    illegal_reported: list[str]
+    false_alarms: list[str]
+    uncertain: int
+    latencies: list[float]
+    frames: int
+    seconds: float
+    trump_ok: bool
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def equal(self) -> bool:
+        return self.truth == self.camera
+
+
+def _calibration_from_meta(meta: dict[str, object], folder: Path) -> Path:
+    data = {"size": meta["size"], "seats": meta.get("seats"), "zones": meta.get("zones")}
+    path = Path(tempfile.gettempdir()) / f"tracker-calibration-{folder.name}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def evaluate_game(
+    folder: Path, detector: CardDetector, calibrate_from_meta: bool = False
+) -> GameResult:
+    meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    header, events = read_record(folder / "truth.jsonl")
+    steps = list(replay(header, events))
+    truth_moves: list[Move] = [s.event.move for s in steps if s.event.move is not None]
+    truth = comparable(truth_moves)
+    illegal_truth = [format_move(s.event.move) for s in steps if s.event.move and not s.verdict.ok]
+    t_rest: dict[str, list[float]] = {}
+    for e in meta.get("events", []):
+        if e.get("t_rest") is not None:
+            t_rest.setdefault(e["move"], []).append(float(e["t_rest"]))
+    rules = find_variant(meta["variant"]).configure(meta.get("options") or {})
+    players = int(meta["players"])
+    calibration = _calibration_from_meta(meta, folder) if calibrate_from_meta else None
+    pipeline = Pipeline(rules, players, detector, calibration)
+    true_trump = header.start_state().trump_card
+    state = None
+    camera_moves: list[Move] = []
+    reported_at: list[tuple[str, float]] = []
+    illegal_reported: list[str] = []
+    uncertain = 0
+    notes: list[str] = []
+    source = VideoFileSource(folder / "video.mp4", fps=float(meta.get("fps") or 15))
+    frames = 0
+    start = time.perf_counter()
+    for frame in source:
+        frames += 1
+        if state is None and pipeline.trump_card is not None:
+            state = table_game(rules, players, trump_card=pipeline.trump_card, dealer=header.dealer)
+        report = pipeline.process(frame, state)
+        for observed in report.observed:
+            assert state is not None
+            verdict, state = check_and_apply(state, observed.move)
+            text = format_move(observed.move)
+            camera_moves.append(observed.move)
+            reported_at.append((text, frame.time))
+            uncertain += observed.uncertain
+            if not verdict.ok:
+                illegal_reported.append(text)
+    seconds = time.perf_counter() - start
+    if state is None:
+        notes.append("no trump card found")
+    camera = comparable(camera_moves)
+    matcher = difflib.SequenceMatcher(a=truth, b=camera, autojunk=False)
+    matched = sum(b.size for b in matcher.get_matching_blocks())
+    latencies: list[float] = []
+    used: dict[str, int] = {}
+    for text, at in reported_at:
+        rests = t_rest.get(text)
+        if not rests:
+            continue
+        k = used.get(text, 0)
+        if k < len(rests):
+            latencies.append(at - rests[k])
+            used[text] = k + 1
+    remaining = list(illegal_truth)
+    false_alarms = []
+    for text in illegal_reported:
+        if text in remaining:
+            remaining.remove(text)
+        else:
+            false_alarms.append(text)
+    return GameResult(
+        folder.name,
+        truth,
+        camera,
+        matched,
+        illegal_truth,
+        [t for t in illegal_truth if t not in remaining],
+        false_alarms,
+        uncertain,
+        latencies,
+        frames,
+        seconds,
+        pipeline.trump_card == true_trump,
+        notes,
+    )
+
+
+def game_folders(roots: list[Path]) -> list[Path]:
+    out: list[Path] = []
+    for root in roots:
+        if (root / "meta.json").is_file():
+            out.append(root)
+        else:
+            out += sorted(p.parent for p in root.glob("*/meta.json"))
+    return out
+
+
+def summarise(results: list[GameResult]) -> str:
+    truth_moves = sum(len(r.truth) for r in results)
+    matched = sum(r.matched for r in results)
+    seeded = sum(len(r.illegal_truth) for r in results)
+    reported = sum(len(r.illegal_reported) for r in results)
+    alarms = sum(len(r.false_alarms) for r in results)
+    equal = sum(r.equal for r in results)
+    lat = np.array([x for r in results for x in r.latencies] or [np.nan])
+    frames = sum(r.frames for r in results)
+    seconds = sum(r.seconds for r in results) or 1e-9
+    lines = [
+        f"games {len(results)}: records equal to the truth {equal} "
+        f"({100 * equal / max(len(results), 1):.1f}%)",
+        f"moves recovered exactly and in order: {matched}/{truth_moves} "
+        f"({100 * matched / max(truth_moves, 1):.2f}%)",
+        f"seeded illegal moves reported: {reported}/{seeded}; false illegal alarms: {alarms}",
+        f"uncertain moves: {sum(r.uncertain for r in results)}; trump found right: "
+        f"{sum(r.trump_ok for r in results)}/{len(results)}",
+        f"latency t_rest -> verdict (s): p50 {np.nanpercentile(lat, 50):.2f} "
+        f"p95 {np.nanpercentile(lat, 95):.2f} max {np.nanmax(lat):.2f}",
+        f"chain speed: {frames} frames in {seconds:.1f} s = {frames / seconds:.1f} fps",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("roots", nargs="+", type=Path, help="game folders or folders of them")
+    parser.add_argument("--limit", type=int, default=0, help="at most N games")
+    parser.add_argument("--calibrate-from-meta", action="store_true")
+    parser.add_argument("--imgsz", type=int, default=DETECT_SIZE)
+    parser.add_argument("--verbose", "-v", action="store_true")
+    args = parser.parse_args(argv)
+    folders = game_folders(args.roots)
+    if args.limit:
+        folders = folders[: args.limit]
+    if not folders:
+        print("no game folders (meta.json) found", file=sys.stderr)
+        return 2
+    detector = CardDetector(imgsz=args.imgsz)
+    results = []
+    for folder in folders:
+        r = evaluate_game(folder, detector, args.calibrate_from_meta)
+        results.append(r)
+        status = "equal" if r.equal else "differs"
+        print(
+            f"{r.name}: {status}; moves {r.matched}/{len(r.truth)}; illegal "
+            f"{len(r.illegal_reported)}/{len(r.illegal_truth)}; "
+            f"false alarms {len(r.false_alarms)}; "
+            f"uncertain {r.uncertain}; {r.frames / max(r.seconds, 1e-9):.1f} fps "
+            + "; ".join(r.notes),
+            flush=True,
+        )
+        if args.verbose and not r.equal:
+            sm = difflib.SequenceMatcher(a=r.truth, b=r.camera, autojunk=False)
+            for tag, i1, i2, j1, j2 in sm.get_opcodes():
+                if tag != "equal":
+                    print(f"   {tag} truth[{i1}:{i2}]={r.truth[i1:i2]} camera={r.camera[j1:j2]}")
+            if r.false_alarms:
+                print(f"   false alarms: {r.false_alarms}")
+    print(summarise(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
