@@ -197,10 +197,9 @@ class Pipeline:
         stock_zone = self.geometry.stock if "stock" in self.geometry.fixed else None
         best: tuple[float, str, Box] | None = None
         for place in self._setup.places:
-            readings = place.readings(self._setup.frames)
-            if not readings or readings[0][1] < 0.5:
+            card, share = place.card, self._setup.share(place.card)
+            if share < 0.5:
                 continue
-            card, share = readings[0]
             cx, cy = (place.box[0] + place.box[2]) / 2, (place.box[1] + place.box[3]) / 2
             if stock_zone is not None:
                 near = 1.0 if _inside(stock_zone, cx, cy) else 0.0
@@ -242,18 +241,16 @@ class Pipeline:
             if mem.box is None or changed(mem.patch, self.motion.region(mem.box)):
                 gone.add(card)
         new: list[NewCard] = []
-        for place in self._votes.places:
-            readings = [
-                (c, share)
-                for name, share in place.readings(self._votes.frames)
-                if (c := parse_card(name)) is not None
-            ]
-            if not readings or readings[0][1] < self.min_share:
+        for name, (share, box) in self._votes.seen(self.min_share).items():
+            card = parse_card(name)
+            if card is None or card in self._memory or not possible_new(state, card):
                 continue
-            card = readings[0][0]
-            if card in self._memory or not possible_new(state, card):
-                continue
-            new.append(NewCard(tuple(readings[:2]), place.box))
+            readings = [(card, share)]
+            for rival, rival_share in self._votes.rivals(name)[:1]:
+                other = parse_card(rival)
+                if other is not None and other not in self._memory:
+                    readings.append((other, rival_share))
+            new.append(NewCard(tuple(readings), box))
         cleared = bool(table_cards) and table_cards <= gone and not new
         if not new and not gone:
             self._judged = True

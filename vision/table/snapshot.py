@@ -3,20 +3,20 @@
 ``snapshot(detections, geometry)`` keeps the face-up cards whose centre lies in the battle area
 (not in the stock or discard zones, not in the hand margins) and the face-down ones. A
 :class:`Votes` collects snapshots of still frames: detections of one place (boxes that overlap)
-are one physical card, and that card's identity is the share of frames that read it so, so a card
-flickering in and out of detection, or misread now and then, neither appears nor changes.
+are counted per identity (one deck: an identity is one card); a card counts as seen when enough
+of the frames read it, so a card flickering in and out of detection, or misread now and then,
+neither appears nor changes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from referee.cards import Card
 from referee.errors import InvalidNotation
 from vision.cards import BACK
 from vision.detector import CardDetection
 from vision.table.geometry import Box, Geometry
-from vision.table.inference import overlap
 
 SAME_PLACE = 0.5  # overlap above which two boxes of different frames are one physical card
 
@@ -44,54 +44,60 @@ def parse_card(name: str) -> Card | None:
 
 @dataclass
 class Place:
-    """One physical card seen over several frames: its box and the identities read there."""
+    """One identity seen over several frames: where (its largest box) and in how many."""
 
+    card: str
     box: Box
-    reads: dict[str, float] = field(default_factory=dict)  # identity -> frames (weighted)
     frames: int = 0
 
-    def readings(self, total: int) -> list[tuple[str, float]]:
-        return sorted(((c, n / max(total, 1)) for c, n in self.reads.items()), key=lambda r: -r[1])
+    def area(self) -> float:
+        return (self.box[2] - self.box[0]) * (self.box[3] - self.box[1])
 
 
 class Votes:
-    """Identity votes per place over the snapshots of one still period."""
+    """Identity votes over the snapshots of one still period. One deck per table, so one
+    identity is one physical card: its share is the fraction of frames that read it (anywhere),
+    and its box the largest one read (the whole card rather than a corner)."""
 
     def __init__(self) -> None:
-        self.places: list[Place] = []
+        self.by_card: dict[str, Place] = {}
         self.frames = 0
+
+    @property
+    def places(self) -> list[Place]:
+        return list(self.by_card.values())
 
     def add(self, snap: Snapshot) -> None:
         self.frames += 1
         for det in snap.battle:
-            place = self._place_for(det)
-            place.reads[det.card] = place.reads.get(det.card, 0.0) + 1.0
+            place = self.by_card.get(det.card)
+            if place is None:
+                place = self.by_card[det.card] = Place(det.card, det.box)
             place.frames += 1
+            if (det.box[2] - det.box[0]) * (det.box[3] - det.box[1]) > place.area():
+                place.box = det.box
 
-    def _place_for(self, det: CardDetection) -> Place:
-        best: Place | None = None
-        best_o = SAME_PLACE
-        for place in self.places:
-            o = overlap(place.box, det.box)
-            if o > best_o and _iou(place.box, det.box) > 0.3:
-                best, best_o = place, o
-        if best is None:
-            best = Place(det.box)
-            self.places.append(best)
-        elif (det.box[2] - det.box[0]) * (det.box[3] - det.box[1]) > (
-            (best.box[2] - best.box[0]) * (best.box[3] - best.box[1])
-        ):
-            best.box = det.box  # keep the whole-card box over a corner box
-        return best
+    def share(self, card: str) -> float:
+        place = self.by_card.get(card)
+        return 0.0 if place is None else place.frames / max(self.frames, 1)
 
     def seen(self, min_share: float) -> dict[str, tuple[float, Box]]:
-        """Each identity read at some place in at least ``min_share`` of the frames."""
-        out: dict[str, tuple[float, Box]] = {}
-        for place in self.places:
-            for card, share in place.readings(self.frames):
-                if share >= min_share and share > out.get(card, (0.0, place.box))[0]:
-                    out[card] = (share, place.box)
-        return out
+        """Each identity read in at least ``min_share`` of the frames, with its box."""
+        return {
+            card: (self.share(card), place.box)
+            for card, place in self.by_card.items()
+            if self.share(card) >= min_share
+        }
+
+    def rivals(self, card: str) -> list[tuple[str, float]]:
+        """Other identities read at the same place (misreads of the card, or it of them)."""
+        place = self.by_card[card]
+        out = [
+            (other.card, self.share(other.card))
+            for other in self.by_card.values()
+            if other.card != card and _iou(other.box, place.box) > SAME_PLACE
+        ]
+        return sorted(out, key=lambda r: -r[1])
 
 
 def _iou(a: Box, b: Box) -> float:
