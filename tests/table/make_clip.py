@@ -1,7 +1,7 @@
-"""Write the committed test clip: ``python -m tests.table.make_clip`` (needs data/decks).
+"""Write the committed test clip: ``python tests/table/make_clip.py`` (needs data/decks).
 
 A podkidnoy game for 3 players (seed 5, its first moves) with one illegal beat seeded before the
-defender's second beat, drawn by :mod:`tests.table.clips` into ``tests/table/data/clip3/``:
+defender's second beat, drawn by ``table_clips`` into ``tests/table/data/clip3/``:
 ``video.mp4`` and ``truth.jsonl`` (the referee record of the true moves).
 """
 
@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from table_clips import ClipMaker, play_clip, write_video
+
 from referee.game import apply, check, deal, legal_moves
 from referee.moves import Defend, Move
 from referee.record import GameRecord, Header
 from referee.simulate import choose
 from referee.variants import find_variant
-from tests.table.clips import ClipMaker, play_clip, write_video
 from vision.synth.decks import load_deck
 
 OUT = Path(__file__).parent / "data" / "clip3"

@@ -1,0 +1,100 @@
+"""Stability: flicker produces nothing, an arm over the table suspends judgement, a card that
+comes to rest is judged once, soon after it rests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from referee.cards import Card
+from referee.game import State, check_and_apply, table_game
+from referee.moves import format_move
+from referee.variants import find_variant
+from vision.capture import Frame
+from vision.detector import CardDetection
+from vision.pipeline import Pipeline
+
+W, H = 640, 360
+TRUMP = CardDetection("6h", 0.8, (560.0, 160.0, 610.0, 200.0), 2)
+STOCK = CardDetection("back", 0.9, (530.0, 150.0, 575.0, 215.0))
+CARD_BOX = (250.0, 140.0, 300.0, 215.0)
+
+
+class ScriptedDetector:
+    """Returns, for each frame, what ``script(index)`` says (the frame index is looked up by the
+    image object the pipeline passes)."""
+
+    def __init__(self, script: Callable[[int], list[CardDetection]]) -> None:
+        self.script = script
+        self.index_of: dict[int, int] = {}
+        self.calls = 0
+
+    def detect(self, image: np.ndarray) -> list[CardDetection]:
+        self.calls += 1
+        return [TRUMP, STOCK, *self.script(self.index_of[id(image)])]
+
+
+def _frame(i: int, detector: ScriptedDetector, arm: bool, card: bool) -> Frame:
+    image = np.full((H, W, 3), 90, np.uint8)
+    cv_card = (slice(140, 215), slice(250, 300))
+    if card:
+        image[cv_card] = 230
+    if arm:  # an arm from the bottom edge, moving a little each frame
+        x = 260 + (i % 4) * 12
+        image[150:H, x : x + 60] = (120, 150, 200)
+    detector.index_of[id(image)] = i
+    return Frame(image, i / 15.0, i)
+
+
+def _run(
+    script: Callable[[int], list[CardDetection]],
+    arm: Callable[[int], bool],
+    card: Callable[[int], bool],
+    frames: int,
+) -> tuple[list[tuple[int, str]], list[bool], ScriptedDetector]:
+    rules = find_variant("podkidnoy").configure({})
+    detector = ScriptedDetector(script)
+    pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
+    state: State | None = None
+    seen: list[tuple[int, str]] = []
+    occluded: list[bool] = []
+    for i in range(frames):
+        if state is None and pipeline.trump_card is not None:
+            state = table_game(rules, 2, trump_card=pipeline.trump_card)
+        report = pipeline.process(_frame(i, detector, arm(i), card(i)), state)
+        occluded.append(report.occluded)
+        for observed in report.observed:
+            assert state is not None
+            _, state = check_and_apply(state, observed.move)
+            seen.append((i, format_move(observed.move)))
+    assert pipeline.trump_card == Card.parse("6h")
+    return seen, occluded, detector
+
+
+def test_a_card_flickering_in_and_out_of_detection_produces_nothing() -> None:
+    flicker = CardDetection("9s", 0.5, CARD_BOX, 1)
+    seen, _, _ = _run(
+        lambda i: [flicker] if i % 4 == 0 else [], lambda i: False, lambda i: True, 60
+    )
+    assert seen == []
+
+
+def test_an_arm_over_the_table_suspends_judgement_until_the_card_rests() -> None:
+    nine = CardDetection("9s", 0.6, CARD_BOX, 2)
+    # frames 10-19: an arm lays the card (the detector would already read it under the arm)
+    seen, occluded, _ = _run(
+        lambda i: [nine] if i >= 14 else [],
+        lambda i: 10 <= i < 20,
+        lambda i: i >= 14,
+        40,
+    )
+    assert any(occluded[10:20]) and not any(occluded[22:])
+    assert [m for _, m in seen] == ["A:attack 9s"]  # judged once, after the arm left
+    ((at, _),) = seen
+    assert 20 <= at <= 20 + 5  # within a third of a second at 15 fps
+
+
+def test_a_still_table_is_detected_at_a_reduced_rate() -> None:
+    _, _, detector = _run(lambda i: [], lambda i: False, lambda i: False, 60)
+    assert detector.calls < 20
