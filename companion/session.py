@@ -488,12 +488,16 @@ class LiveSession:
         last = steps[-1] if steps else None
         out["verdict"] = None
         if last is not None:
+            violation = last.verdict.violation
             out["verdict"] = {
                 **last.verdict.to_dict(),
                 "seq": last.event.seq,
                 "source": last.event.source,
                 "note": last.event.note,
                 "confidence": last.event.confidence,
+                "reason": violation.message("en") if violation else None,
+                "reason_ru": violation.message("ru") if violation else None,
+                "position_ru": last.verdict.position("ru"),
             }
         out["recent"] = [
             {

@@ -136,8 +136,11 @@ function renderVerdict(s) {
   $("verdict-head").textContent = v.legal
     ? `✓ ${t("legal")}: ${v.move}`
     : `✗ ${t("illegal")}: ${v.move}`;
-  $("verdict-text").textContent = v.legal ? "" : `${msg(v, "message")}${v.rule ? ` — ${t("rule")} ${v.rule}` : ""}`;
-  const notes = [];
+  const earlier = (v.earlier || []).map((e) => `${msg(e, "message")} — ${t("rule")} ${e.rule}`);
+  $("verdict-text").textContent = v.legal
+    ? earlier.join("; ")
+    : `${msg(v, "reason")}${v.rule ? ` — ${t("rule")} ${v.rule}` : ""}`;
+  const notes = v.legal ? [] : [msg(v, "position")];
   if (v.note) notes.push(v.note);
   if (v.source) notes.push(t(v.source + "_source"));
   $("verdict-note").textContent = notes.join(" · ");
@@ -146,8 +149,18 @@ function renderVerdict(s) {
 function renderPending(s) {
   const box = $("pending");
   const pending = s.pending || [];
-  box.replaceChildren();
+  // The buttons are redrawn only when the head of the queue changes, so that a tap is never
+  // lost to an update; the count of moves waiting behind it is refreshed each time.
+  const key = JSON.stringify([pending[0] || null, document.body.classList.contains("is-referee"), s.auto_accept, LANG]);
+  const more = pending.length > 1 ? `+${pending.length - 1} ${t("queued")}` : "";
   box.hidden = pending.length === 0;
+  if (box.dataset.key === key) {
+    const line = box.querySelector(".queued");
+    if (line) line.textContent = more;
+    return;
+  }
+  box.dataset.key = key;
+  box.replaceChildren();
   if (!pending.length) return;
   const head = pending[0];
   const title = document.createElement("div");
@@ -185,12 +198,10 @@ function renderPending(s) {
     note.textContent = `${t("auto_accept")} ${s.auto_accept} ${t("seconds")}`;
     box.appendChild(note);
   }
-  if (pending.length > 1) {
-    const more = document.createElement("div");
-    more.className = "small";
-    more.textContent = `+${pending.length - 1} ${t("queued")}`;
-    box.appendChild(more);
-  }
+  const queued = document.createElement("div");
+  queued.className = "small queued";
+  queued.textContent = more;
+  box.appendChild(queued);
 }
 
 async function confirmMove(id, choice) {
