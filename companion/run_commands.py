@@ -245,7 +245,9 @@ def camera_worker(
                 stop.wait(0.5)
                 continue
             pipeline = Pipeline(rules, players, calibration=calibration)
-            source = open_source(spec)
+            if record is not None and record.header.trump_card is not None:
+                pipeline.trump_card = record.header.trump_card  # known: no need to look for it
+            source = open_source(spec, on_event=session.camera_event)
             started = time.monotonic()
             game = session.game_id
             try:

@@ -171,6 +171,7 @@ class LiveSession:
         self._frame_version = 0
         self._frame_shown_at = -1e9
         self._occluded = False
+        self._camera_problem: str | None = None
         self._changed = threading.Condition(self._lock)
 
     # --- game lifecycle ----------------------------------------------------------------------
@@ -442,6 +443,19 @@ class LiveSession:
             self._publish()
         return True
 
+    def camera_event(self, event: Any) -> None:
+        """What the capture source reports (``vision.capture.CaptureEvent``): a lost or stalled
+        camera is shown on the phones until it comes back."""
+        kind = getattr(event, "kind", "")
+        with self._lock:
+            if kind in ("lost", "stalled", "retry"):
+                self._camera_problem = str(getattr(event, "message", kind))
+            elif kind == "opened":
+                self._camera_problem = None
+            else:
+                return
+        self._publish()
+
     @property
     def jpeg(self) -> bytes | None:
         return self._jpeg
@@ -468,6 +482,7 @@ class LiveSession:
             "game": None,
             "camera": self._jpeg is not None,
             "occluded": self._occluded,
+            "camera_problem": self._camera_problem,
             "auto_accept": self.auto_accept_after,
         }
         record = self.record

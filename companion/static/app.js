@@ -108,6 +108,8 @@ function render(s) {
   renderRecent(s.recent || []);
   $("camera-box").hidden = !s.camera;
   $("occluded").hidden = !s.occluded;
+  $("camera-problem").hidden = !s.camera_problem;
+  $("camera-problem").textContent = s.camera_problem ? `${t("camera")}: ${s.camera_problem}` : "";
 }
 
 function resultText(result) {
