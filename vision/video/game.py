@@ -114,9 +114,8 @@ def simulate(
     )
     record = GameRecord.create(header, path)
     moves = _legal_game(record.state, random.Random(seed))
-    physical = [i for i, m in enumerate(moves) if isinstance(m, Attack | Defend | ThrowIn)]
     pick = random.Random(seed * 31 + 7)
-    wanted = set(pick.sample(physical[2:], min(illegal, max(0, len(physical) - 2))))
+    wanted = _attempt_points(moves, illegal, pick)
     steps: list[Step] = []
     for i, move in enumerate(moves):
         before = record.state
@@ -132,6 +131,26 @@ def simulate(
             raise UnshowableGame(f"simulated move {move} judged illegal: {verdict.code}")
         steps.append(Step(record.events[-1].seq, move, True, before, record.state))
     return Game(record, steps)
+
+
+def _attempt_points(moves: list[Move], count: int, rng: random.Random) -> set[int]:
+    """Where to seed ``count`` attempts: before beats, throw-ins and leads, in turn, spread
+    over the game (never the first two moves)."""
+    kinds: dict[type, list[int]] = {Defend: [], ThrowIn: [], Attack: []}
+    for i, m in enumerate(moves[2:], 2):
+        for kind, places in kinds.items():
+            if isinstance(m, kind):
+                places.append(i)
+    for places in kinds.values():
+        rng.shuffle(places)
+    out: set[int] = set()
+    order = [Defend, ThrowIn, Attack]
+    rng.shuffle(order)
+    while len(out) < count and any(kinds.values()):
+        for kind in order:
+            if kinds[kind] and len(out) < count:
+                out.add(kinds[kind].pop())
+    return out
 
 
 def _legal_game(start: State, rng: random.Random) -> list[Move]:

@@ -17,10 +17,9 @@ import cv2
 import numpy as np
 
 from vision.cards import BACK
-from vision.synth import photo
+from vision.synth import photo, textures
 from vision.synth.decks import Deck
-from vision.synth import textures
-from vision.video.scene import Camera, Pose, Table
+from vision.video.scene import Camera, Pose
 from vision.video.script import Action, Phase, Timeline, _ease
 
 ARM_ID = -2  # id-map value of arm pixels (as photo.OCCLUDER_ID)
@@ -353,7 +352,9 @@ class Renderer:
         roi = frame[y0:y1, x0:x1].astype(np.float32)
         if self.effects:
             shadow = cv2.GaussianBlur(full, (0, 0), 0.12 * scale)
-            cast = shadow[margin - off : mh - margin - off, margin - off // 2 : mw - margin - off // 2]
+            cast = shadow[
+                margin - off : mh - margin - off, margin - off // 2 : mw - margin - off // 2
+            ]
             roi *= (1 - 0.45 * cast)[..., None]
             full = cv2.GaussianBlur(full, (0, 0), 1.2)
         m = full[inner]
@@ -371,11 +372,15 @@ class Renderer:
             ids[y0:y1, x0:x1][mask > 127] = ARM_ID
 
     # ---- frames --------------------------------------------------------------------------
-    def frames(self) -> Iterator[tuple[float, np.ndarray, np.ndarray | None]]:
-        """(time, BGR uint8 frame, id map or None) for every frame of the video."""
+    def frames(
+        self, only: set[int] | None = None
+    ) -> Iterator[tuple[float, np.ndarray, np.ndarray | None]]:
+        """(time, BGR uint8 frame, id map or None) for every frame of the video (or for the
+        frame numbers in ``only``). The id map holds ``card_index`` values, ``ARM_ID`` and
+        ``TABLE_ID``."""
         on_table = dict(self.tl.start)
-        self.build_still(on_table)
-        n = int(math.ceil(self.tl.duration * self.fps))
+        pending: dict[str, Pose] | None = dict(on_table)  # the still layer to draw
+        n = math.ceil(self.tl.duration * self.fps)
         actions = self.tl.actions
         k = 0
         current: Action | None = None
@@ -384,18 +389,23 @@ class Renderer:
             while current is None and k < len(actions) and actions[k].t0 <= t:
                 current = actions[k]
                 k += 1
-                self.build_still({c: p for c, p in on_table.items() if c not in current.moving})
+                pending = {c: p for c, p in on_table.items() if c not in current.moving}
             if current is not None and t >= current.t1:
                 for card, pose in current.result.items():
                     on_table.pop(card, None)
                     if pose is not None:
                         on_table[card] = pose
                 current = None
-                self.build_still(on_table)
+                pending = dict(on_table)
                 while current is None and k < len(actions) and actions[k].t0 <= t:
                     current = actions[k]
                     k += 1
-                    self.build_still({c: p for c, p in on_table.items() if c not in current.moving})
+                    pending = {c: p for c, p in on_table.items() if c not in current.moving}
+            if only is not None and i not in only:
+                continue
+            if pending is not None:
+                self.build_still(pending)
+                pending = None
             assert self.still is not None
             frame = self.still.copy()
             ids = None if self.still_ids is None else self.still_ids.copy()

@@ -74,6 +74,10 @@ class Timeline:
     events: list[EventTiming]
     duration: float
 
+    def start_cards(self) -> list[str]:
+        """The cards on the table at the start, top first (the stock's next card first)."""
+        return list(reversed(self.start))
+
 
 def _ease(t: float) -> float:
     t = min(1.0, max(0.0, t))
