@@ -12,6 +12,8 @@ and how their region looked). Per frame:
    table, in this deck), cards gone (not read and their region changed), a table cleared.
 4. :func:`vision.table.inference.infer` turns the change into referee moves, scored with the
    referee's verdicts and the evidence; uncertain ones carry alternatives for a confirmation.
+   An arm that reached in and left nothing changed is a gesture: from the defender while a bout
+   is open, "I take" (throw-ins may still follow).
 5. While the table stays still the detector runs every ``idle_every`` frames, and a card read
    late (missed at first) is judged then.
 
@@ -44,10 +46,12 @@ from vision.table.geometry import (
 )
 from vision.table.inference import Change, NewCard, infer, possible_new
 from vision.table.motion import Motion, changed
-from vision.table.snapshot import Snapshot, Votes, parse_card, snapshot
+from vision.table.snapshot import Votes, parse_card, snapshot
 
 log = logging.getLogger(__name__)
 
+SETUP_SIZES = (640, 736, 864)  # extra detector sizes for reading the trump card at the start
+PAUSE_S = 0.7  # an arm that pauses this long or less over the table is still the same arm
 DETECT_SIZE = 960
 """The YOLO stage's input side for the chain's own detector: cards on a table seen whole are small
 (about 100 px tall in 1280x720), and their index corners need more than 640 px (measured: the
@@ -113,7 +117,8 @@ class Pipeline:
         self.times = StageTimes()
         self._memory: dict[Card, _Remembered] = {}
         self._votes = Votes()
-        self._setup = Votes()
+        self._setup_votes: dict[str, tuple[float, Box]] = {}
+        self._setup_frames = 0
         self._setup_backs: list[CardDetection] = []
         self._still = 0
         self._spells = 0
@@ -122,6 +127,7 @@ class Pipeline:
         self._moved = False
         self._rest_time = 0.0
         self._entry: tuple[float, float] | None = None
+        self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._last_cards: list[CardDetection] = []
 
     # --- per frame -------------------------------------------------------------------------
@@ -145,7 +151,11 @@ class Pipeline:
         self._still += 1
         if self._moved:
             self._moved = False
-            self._entry = self.motion.end_spell()
+            entry, touched = self.motion.end_spell()
+            if touched or frame.time - self._rest_time > PAUSE_S or self._entry is None:
+                self._entry = entry
+            # else: a short pause of the same arm (it stopped, then withdrew without touching
+            # the border): the entry seen before the pause stands
             self._rest_time = frame.time
             self._votes = Votes()
             self._judged = False
@@ -161,7 +171,7 @@ class Pipeline:
         self.times.detect.append((_time.perf_counter() - t0) * 1000)
         self._last_cards = cards
         if self.trump_card is None and self._needs_setup():
-            self._find_stock(cards)
+            self._find_stock(frame.image, cards)
         assert self.geometry is not None
         self._votes.add(snapshot(cards, self.geometry))
         observed: list[Observed] = []
@@ -182,39 +192,39 @@ class Pipeline:
         self.motion = Motion(self.geometry)
 
     def _needs_setup(self) -> bool:
-        return self._setup.frames < 50
+        return self._setup_frames < 50
 
-    def _find_stock(self, cards: list[CardDetection]) -> None:
-        """The trump card: the face-up card under the stock's face-down pile, voted over the
-        first still frames; its region and the pile's become the stock zone."""
+    def _find_stock(self, image: np.ndarray, cards: list[CardDetection]) -> None:
+        """The trump card: the face-up card beside the stock's face-down pile. Read in the first
+        still frames at several detector sizes (one misread size does not decide it), each
+        reading weighted by its confidence and its closeness to a face-down card; its region
+        and the pile's become the stock zone."""
         assert self.geometry is not None
-        face_up = tuple(d for d in cards if parse_card(d.card) is not None)
-        backs = tuple(d for d in cards if d.card == "back")
-        self._setup.add(Snapshot(face_up, backs))
+        self._setup_frames += 1
+        readings = list(cards)
+        for size in SETUP_SIZES:
+            readings += _detect_at(self.detector, image, size)
+        backs = [d for d in readings if d.card == "back"]
         self._setup_backs.extend(backs)
-        if self._setup.frames < self.vote_frames:
-            return
         stock_zone = self.geometry.stock if "stock" in self.geometry.fixed else None
-        best: tuple[float, str, Box] | None = None
-        for place in self._setup.places:
-            card, share = place.card, self._setup.share(place.card)
-            if share < 0.5:
+        for det in readings:
+            if parse_card(det.card) is None:
                 continue
-            cx, cy = (place.box[0] + place.box[2]) / 2, (place.box[1] + place.box[3]) / 2
+            cx, cy = (det.box[0] + det.box[2]) / 2, (det.box[1] + det.box[3]) / 2
             if stock_zone is not None:
                 near = 1.0 if _inside(stock_zone, cx, cy) else 0.0
             else:
-                near = max((_closeness(place.box, b.box) for b in self._setup_backs), default=0.0)
-            if self._spells and near < 0.5:
-                continue  # once play has begun, only a card beside the stock's pile
-            key = (near + share, card, place.box)
-            if best is None or key[0] > best[0]:
-                best = key
-        if best is None:
+                near = max((_closeness(det.box, b.box) for b in backs), default=0.0)
+            if near < 0.5 and (self._spells or backs or stock_zone is not None):
+                continue  # a card away from the stock's pile is not the trump card
+            score, box = self._setup_votes.get(det.card, (0.0, det.box))
+            self._setup_votes[det.card] = (score + det.confidence * (0.5 + near), box)
+        if self._setup_frames < self.vote_frames or not self._setup_votes:
             return
-        self.trump_card = parse_card(best[1])
+        card, (_, box) = max(self._setup_votes.items(), key=lambda kv: kv[1][0])
+        self.trump_card = parse_card(card)
         if stock_zone is None:
-            zone = best[2]
+            zone = box
             for b in self._setup_backs:
                 if _closeness(zone, b.box) > 0.5:
                     zone = _union(zone, b.box)
@@ -252,14 +262,24 @@ class Pipeline:
                     readings.append((other, rival_share))
             new.append(NewCard(tuple(readings), box))
         cleared = bool(table_cards) and table_cards <= gone and not new
-        if not new and not gone:
+        gesture = (
+            not new
+            and not gone
+            and not self._judged
+            and self._entry is not None
+            and self.motion.battle_unchanged(self._calm)
+        )
+        if not new and not gone and not gesture:
             self._judged = True
+            self._calm = self.motion.current
             return []
         arm_seat, certainty = (None, 0.0)
         if self._entry is not None:
             arm_seat, certainty = self.geometry.seat_at(self._entry)
         boxes = {c: m.box for c, m in self._memory.items() if m.box is not None}
-        change = Change(tuple(new), frozenset(gone), cleared, arm_seat, certainty, boxes)
+        change = Change(
+            tuple(new), frozenset(gone), cleared, arm_seat, certainty, boxes, gesture=gesture
+        )
         observed: list[Observed] = []
         for inference in infer(state, change):
             alternatives = tuple(m for r in inference.alternatives for m in r.key[:1])
@@ -295,7 +315,20 @@ class Pipeline:
             if mem.box is not None:
                 mem.patch = self.motion.region(mem.box)
         self._judged = True
+        self._calm = self.motion.current
         return observed
+
+
+def _detect_at(detector: CardDetector, image: np.ndarray, size: int) -> list[CardDetection]:
+    """Detect with the YOLO stage at another input size (the trump card's reading at setup)."""
+    if getattr(detector, "fixed_size", None) or not hasattr(detector, "imgsz"):
+        return []
+    saved = detector.imgsz
+    try:
+        detector.imgsz = size
+        return detector.detect(image)
+    finally:
+        detector.imgsz = saved
 
 
 def _inside(box: Box, x: float, y: float) -> bool:

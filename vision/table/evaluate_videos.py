@@ -6,7 +6,8 @@ Each game folder holds ``video.mp4``, ``truth.jsonl`` and ``meta.json`` (see the
 chain sees pixels only: it finds the trump card and the stock itself, starts the referee's table
 view with it (the dealer from the header, as the people at the table would enter it), and plays
 every observed move into a record (uncertain ones too, with their best reading, and counted).
-``--calibrate-from-meta`` gives it the seats and zones as a person would set them once.
+``--calibrate-from-meta`` gives it the seats as a person would set them once (the camera cannot
+know which player is "A"; without it seat A is the bottom edge); ``--zones-from-meta`` the zones.
 
 Figures: moves recovered exactly and in order (the longest common subsequence of the two move
 lists, compared without Pass and Done and with a Take after the throw-ins that follow it, see
@@ -59,15 +60,18 @@ class GameResult:
         return self.truth == self.camera
 
 
-def _calibration_from_meta(meta: dict[str, object], folder: Path) -> Path:
-    data = {"size": meta["size"], "seats": meta.get("seats"), "zones": meta.get("zones")}
+def _calibration_from_meta(meta: dict[str, object], folder: Path, zones: bool = False) -> Path:
+    """The calibration a person would set: who sits where (and, with ``zones``, the zones)."""
+    data = {"size": meta["size"], "seats": meta.get("seats")}
+    if zones:
+        data["zones"] = meta.get("zones")
     path = Path(tempfile.gettempdir()) / f"tracker-calibration-{folder.name}.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
 
 
 def evaluate_game(
-    folder: Path, detector: CardDetector, calibrate_from_meta: bool = False
+    folder: Path, detector: CardDetector, calibrate_from_meta: bool = False, zones: bool = False
 ) -> GameResult:
     meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
     header, events = read_record(folder / "truth.jsonl")
@@ -81,7 +85,7 @@ def evaluate_game(
             t_rest.setdefault(e["move"], []).append(float(e["t_rest"]))
     rules = find_variant(meta["variant"]).configure(meta.get("options") or {})
     players = int(meta["players"])
-    calibration = _calibration_from_meta(meta, folder) if calibrate_from_meta else None
+    calibration = _calibration_from_meta(meta, folder, zones) if calibrate_from_meta else None
     pipeline = Pipeline(rules, players, detector, calibration)
     true_trump = header.start_state().trump_card
     state = None
@@ -113,16 +117,14 @@ def evaluate_game(
     camera = comparable(camera_moves)
     matcher = difflib.SequenceMatcher(a=truth, b=camera, autojunk=False)
     matched = sum(b.size for b in matcher.get_matching_blocks())
+    truth_times = _times(truth, t_rest)
+    camera_times = _times(camera, _occurrences(reported_at))
     latencies: list[float] = []
-    used: dict[str, int] = {}
-    for text, at in reported_at:
-        rests = t_rest.get(text)
-        if not rests:
-            continue
-        k = used.get(text, 0)
-        if k < len(rests):
-            latencies.append(at - rests[k])
-            used[text] = k + 1
+    for block in matcher.get_matching_blocks():
+        for k in range(block.size):
+            seen_at, rest = camera_times[block.b + k], truth_times[block.a + k]
+            if seen_at is not None and rest is not None:
+                latencies.append(seen_at - rest)
     remaining = list(illegal_truth)
     false_alarms = []
     for text in illegal_reported:
@@ -145,6 +147,25 @@ def evaluate_game(
         pipeline.trump_card == true_trump,
         notes,
     )
+
+
+def _occurrences(pairs: list[tuple[str, float]]) -> dict[str, list[float]]:
+    out: dict[str, list[float]] = {}
+    for text, at in pairs:
+        out.setdefault(text, []).append(at)
+    return out
+
+
+def _times(moves: list[str], when: dict[str, list[float]]) -> list[float | None]:
+    """The time of each move of a list, taking the occurrences of equal moves in order."""
+    used: dict[str, int] = {}
+    out: list[float | None] = []
+    for text in moves:
+        k = used.get(text, 0)
+        found = when.get(text, [])
+        out.append(found[k] if k < len(found) else None)
+        used[text] = k + 1
+    return out
 
 
 def game_folders(roots: list[Path]) -> list[Path]:
@@ -186,7 +207,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("roots", nargs="+", type=Path, help="game folders or folders of them")
     parser.add_argument("--limit", type=int, default=0, help="at most N games")
-    parser.add_argument("--calibrate-from-meta", action="store_true")
+    parser.add_argument(
+        "--calibrate-from-meta",
+        action="store_true",
+        help="give the chain the seats (who sits where) as a person would set them once",
+    )
+    parser.add_argument("--zones-from-meta", action="store_true", help="and the zones too")
     parser.add_argument("--imgsz", type=int, default=DETECT_SIZE)
     parser.add_argument("--verbose", "-v", action="store_true")
     args = parser.parse_args(argv)
@@ -199,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     detector = CardDetector(imgsz=args.imgsz)
     results = []
     for folder in folders:
-        r = evaluate_game(folder, detector, args.calibrate_from_meta)
+        r = evaluate_game(folder, detector, args.calibrate_from_meta, args.zones_from_meta)
         results.append(r)
         status = "equal" if r.equal else "differs"
         print(
@@ -215,8 +241,8 @@ def main(argv: list[str] | None = None) -> int:
             for tag, i1, i2, j1, j2 in sm.get_opcodes():
                 if tag != "equal":
                     print(f"   {tag} truth[{i1}:{i2}]={r.truth[i1:i2]} camera={r.camera[j1:j2]}")
-            if r.false_alarms:
-                print(f"   false alarms: {r.false_alarms}")
+        if args.verbose and r.false_alarms:
+            print(f"   false alarms: {r.false_alarms}")
     print(summarise(results))
     return 0
 

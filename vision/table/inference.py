@@ -42,6 +42,7 @@ W_ROLE = 2.0  # the seat the game's logic expects (the defender beats, the attac
 W_PRIORITY = 0.5  # the seat with throw-in priority (others may throw in after passing)
 W_ARM = 5.0  # times the arm's certainty, for the seat the arm came from (a lead out of turn)
 W_KNOWN = 4.0  # a card known to be in that seat's hand (seen taken)
+GESTURE_CERTAINTY = 0.3  # the arm's certainty needed to read a bare reach as the defender's take
 COVER_MIN = 0.25  # overlap (of the smaller box) from which a card lies on another
 
 
@@ -72,6 +73,8 @@ class Change:
     arm_certainty: float = 0.0  # 0..1
     boxes: dict[Card, Box] = field(default_factory=dict)
     """Where the cards already on the table lie (for the covering geometry)."""
+    gesture: bool = False
+    """An arm reached in and out and left the table as it was."""
 
 
 @dataclass(frozen=True)
@@ -282,6 +285,8 @@ def infer(state: State, change: Change) -> list[Inference]:
     """
     out: list[Inference] = []
     current = state
+    if change.gesture and not change.new and not change.gone:
+        return _gesture(current, change)
     if change.cleared and current.table:
         decided = _decide(_clear_readings(current))
         if decided is not None:
@@ -321,6 +326,21 @@ def infer(state: State, change: Change) -> list[Inference]:
             out.append(decided)
             _, current = _judge(current, list(decided.best.moves))
     return out
+
+
+def _gesture(state: State, change: Change) -> list[Inference]:
+    """The defender's hand reaching over an open bout without laying a card: "I take"."""
+    if (
+        state.phase is not Phase.DEFENCE
+        or change.arm_seat != state.defender
+        or change.arm_certainty < GESTURE_CERTAINTY
+    ):
+        return []
+    moves: list[Move] = [Take(state.defender)]
+    if not _judge(state, moves)[0]:
+        return []
+    reading = Reading(tuple(moves), W_ROLE + W_LEGAL, True)
+    return [Inference(reading, (), False, round(min(1.0, change.arm_certainty + 0.3), 3))]
 
 
 def is_legal(state: State, move: Move) -> bool:

@@ -1,11 +1,11 @@
 """Hands and arms over the table, found by frame differencing on a small grey copy of each frame.
 
 A pixel moves when it differs from the previous frame; the battle area is occluded while enough of
-it moves. Each spell of movement (an arm reaching in and out) records where it touched the frame's
-border first, which is the side the arm entered from and so names the seat; without a border touch
-(a camera that sees the whole arm) the first moving blob's centre, pushed out from the frame's
-centre to the border, stands for it. Table regions are compared with the last stable picture to
-tell whether a remembered card still lies there.
+it moves. While it is occluded, the points where moving pixels touch the frame's border are kept:
+the seat whose border is touched in the most frames is the side the arm came from; without a
+border touch (a camera that sees the whole arm) the first moving blob's centre, pushed out from
+the frame's centre to the border, stands for it. Table regions are compared with the last stable
+picture to tell whether a remembered card still lies there.
 """
 
 from __future__ import annotations
@@ -44,9 +44,8 @@ class Motion:
         self.geometry = geometry
         self.previous: np.ndarray | None = None
         self.current: np.ndarray | None = None
-        self.spell_entry: tuple[float, float] | None = None
+        self.touches: list[tuple[float, float]] = []
         self.spell_first: tuple[float, float] | None = None
-        self.in_spell = False
 
     def _battle_slice(self, shape: tuple[int, ...]) -> tuple[slice, slice]:
         x1, y1, x2, y2 = (int(v / SCALE) for v in self.geometry.battle)
@@ -63,21 +62,32 @@ class Motion:
         area = max(mask[ys, xs].size, 1)
         moving = bool(mask[ys, xs].sum() > MOVING_SHARE * area) or bool(mask.mean() > 0.02)
         entry = self._border_touch(mask)
-        if mask.sum() > MOVING_SHARE * area:
-            if not self.in_spell:
-                self.in_spell = True
-                self.spell_entry = None
+        if moving:
+            if entry is not None:
+                self.touches.append(entry)
+            elif not self.touches and self.spell_first is None:
                 self.spell_first = self._pushed_out(mask)
-            if self.spell_entry is None and entry is not None:
-                self.spell_entry = entry
         return MotionReading(moving, mask, entry)
 
-    def end_spell(self) -> tuple[float, float] | None:
-        """The entry point of the spell of movement that just ended (and start a new one)."""
-        point = self.spell_entry or self.spell_first
-        self.in_spell = False
-        self.spell_entry = self.spell_first = None
-        return point
+    def end_spell(self) -> tuple[tuple[float, float] | None, bool]:
+        """Where the arm of the spell of movement that just ended came from (and start a new
+        spell): the seat whose border the moving pixels touched in the most frames while the
+        battle area was occluded (an arm reaching in stays longest; another's retreat is short),
+        and whether it was seen at the border (else the point is the first blob pushed out)."""
+        point: tuple[float, float] | None = self.spell_first
+        touched = bool(self.touches)
+        if self.touches:
+            by_seat: dict[int, list[tuple[float, float]]] = {}
+            for touch in self.touches:
+                by_seat.setdefault(self.geometry.seat_at(touch)[0], []).append(touch)
+            best = max(by_seat.values(), key=len)
+            point = (
+                float(np.mean([p[0] for p in best])),
+                float(np.mean([p[1] for p in best])),
+            )
+        self.touches = []
+        self.spell_first = None
+        return point, touched
 
     def _border_touch(self, mask: np.ndarray) -> tuple[float, float] | None:
         band = np.zeros_like(mask)
@@ -99,6 +109,14 @@ class Motion:
             return None
         t = min(cx / abs(dx) if dx else np.inf, cy / abs(dy) if dy else np.inf)
         return float(cx + dx * t), float(cy + dy * t)
+
+    def battle_unchanged(self, before: np.ndarray | None) -> bool:
+        """Whether the battle area looks as in ``before`` (an earlier small grey picture)."""
+        if before is None or self.current is None or before.shape != self.current.shape:
+            return False
+        ys, xs = self._battle_slice(before.shape)
+        diff = cv2.absdiff(before[ys, xs], self.current[ys, xs]) > DIFF
+        return bool(diff.mean() < MOVING_SHARE) if diff.size else True
 
     def region(self, box: Box) -> np.ndarray | None:
         """The small grey pixels of ``box`` in the latest frame."""
