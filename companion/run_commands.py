@@ -43,7 +43,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--video", type=Path, default=DEMO_VIDEO, help="a rendered game folder")
     p.add_argument("--speed", type=float, default=1.0, help="playback speed (1 = real time)")
     p.add_argument("--loop", action="store_true", help="start a new game when the video ends")
-    _server_args(p, auto_accept=20.0)
+    _server_args(p, auto_accept=5.0)
     p.set_defaults(handler=cmd_demo)
 
     p = sub.add_parser("serve", help="the phone page and archive without a camera")
@@ -73,7 +73,7 @@ def _server_args(p: argparse.ArgumentParser, auto_accept: float | None = None) -
         default=auto_accept,
         metavar="SECONDS",
         help="accept an unconfirmed uncertain move's best reading after this long "
-        + ("(default 20 s)" if auto_accept else "(default: never)"),
+        + (f"(default {auto_accept:g} s)" if auto_accept else "(default: never)"),
     )
     p.add_argument("--new-game", action="store_true", help="do not resume the archive's live game")
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code")

@@ -41,6 +41,11 @@ from referee.variants import find_variant
 
 log = logging.getLogger(__name__)
 
+AUTO_ACCEPT_GRACE = 2.0
+"""With auto-accept on, an uncertain move is shown at the head of the queue for at least this
+long (or the whole timeout when shorter) before it is accepted, even when it has waited longer
+than the timeout behind others."""
+
 RECENT_EVENTS = 12
 """How many of the last effective moves the referee's page lists for corrections."""
 
@@ -133,6 +138,8 @@ class Waiting:
     frame_time: float
     since: float
     """When it reached the head of the queue (monotonic seconds), for the auto-accept timer."""
+    arrived: float = 0.0
+    """When the camera reported it (monotonic seconds)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -228,6 +235,7 @@ class LiveSession:
                     bool(data["uncertain"]),
                     float(data["time"]),
                     now,
+                    now,
                 )
             )
         session._next_waiting = archive.max_pending_id(game_id) + 1
@@ -274,6 +282,7 @@ class LiveSession:
                     float(observed.confidence),
                     bool(observed.uncertain),
                     float(observed.time),
+                    self.clock(),
                     self.clock(),
                 )
                 self._next_waiting += 1
@@ -366,11 +375,13 @@ class LiveSession:
             if self.auto_accept_after is None or not self._waiting:
                 return False
             head = self._waiting[0]
-            if self.clock() - head.since < self.auto_accept_after:
+            timeout = self.auto_accept_after
+            due = max(head.arrived + timeout, head.since + min(timeout, AUTO_ACCEPT_GRACE))
+            if self.clock() < due:
                 return False
             self._waiting.pop(0)
             note = (
-                f"auto-accepted: nobody confirmed within {self.auto_accept_after:g} s; "
+                f"auto-accepted: nobody confirmed within {timeout:g} s; "
                 f"the camera's best reading of {len(head.candidates)} candidate(s)"
             )
             self._play(head.candidates[0], source="camera", confidence=head.confidence, note=note)

@@ -176,3 +176,20 @@ def test_every_change_is_published_as_the_whole_table(tmp_path):
     assert message["verdict"]["move"] == format_move(moves[0])
     assert message["table"]["table"][0]["attack"] == str(moves[0].cards[0])
     assert message["published"] > 0
+
+
+def test_a_backlog_of_uncertain_moves_is_auto_accepted_from_arrival_each_shown_a_moment():
+    table, moves, _ = simulated_game(seed=4)
+    clock = Clock()
+    session = LiveSession(Hub(), None, auto_accept_after=5.0, clock=clock)
+    session.setup(table)
+    start = clock.now
+    session.observe(Observed(moves[0], uncertain=True))
+    clock.now = start + 1.0
+    session.observe(Observed(moves[1], uncertain=True))
+    clock.now = start + 5.0
+    assert session.tick() is True and len(session.record.events) == 1
+    clock.now = start + 6.9  # overdue since 6.0, but shown at the head only since 5.0
+    assert session.tick() is False
+    clock.now = start + 7.0
+    assert session.tick() is True and len(session.record.events) == 2
