@@ -4,12 +4,16 @@ observations, and a real uvicorn server on a free port in a thread."""
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
+import httpx
 import uvicorn
 
 from companion.server import ServerSettings, create_app
@@ -19,6 +23,7 @@ from referee.moves import Move
 from referee.simulate import random_game
 from referee.variants import find_variant
 
+ROOT = Path(__file__).resolve().parents[2]
 PIN = "482913"
 NAMES = ("Anna", "Boris", "Vera")
 
@@ -75,3 +80,22 @@ def live_server(session: LiveSession, pin: str = PIN, **settings: object) -> Ite
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+def start_bito(*args: str, port: int, wait_s: float = 60.0) -> subprocess.Popen[bytes]:
+    """``bito ARGS --host 127.0.0.1 --port PORT`` as a real process, once it answers."""
+    command = [sys.executable, "-m", "companion.cli", *args, "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--no-qr"]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + wait_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            out = process.stdout.read().decode() if process.stdout else ""
+            raise AssertionError(f"bito {args[0]} exited: {out}")
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/state", timeout=1)
+            return process
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError(f"bito {args[0]} did not start")

@@ -7,34 +7,18 @@ import json
 import os
 import signal
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
-from server_helpers import PIN, free_port, simulated_game
+from server_helpers import PIN, free_port, simulated_game, start_bito
 
 from referee.moves import format_move
 
-ROOT = Path(__file__).resolve().parents[2]
 AUTH = {"X-Bito-Pin": PIN}
 
 
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "companion.cli", "serve", "--db", str(db), "--pin", PIN]
-    command += ["--host", "127.0.0.1", "--port", str(port), "--no-qr"]
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(process.stdout.read().decode() if process.stdout else "exited")
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/state", timeout=1)
-            return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("the server did not start")
+    return start_bito("serve", "--db", str(db), "--pin", PIN, port=port, wait_s=30)
 
 
 def test_a_server_killed_mid_game_restarts_with_the_record_and_the_table_intact(tmp_path):
