@@ -130,13 +130,16 @@ class Archive:
 
     # --- reading ---------------------------------------------------------------------------
 
-    def list_games(self, limit: int = 200) -> list[GameSummary]:
+    def list_games(self, limit: int = 200, game_id: int | None = None) -> list[GameSummary]:
+        """The latest games first (or only game ``game_id``)."""
+        where = "" if game_id is None else "WHERE g.id = ?"
+        params = (limit,) if game_id is None else (game_id, limit)
         with self._lock:
             rows = self._db.execute(
                 "SELECT g.id, g.created, g.header, g.status, g.result,"
                 " (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id)"
-                " FROM games g ORDER BY g.id DESC LIMIT ?",
-                (limit,),
+                f" FROM games g {where} ORDER BY g.id DESC LIMIT ?",
+                params,
             ).fetchall()
         out = []
         for game_id, created, header_text, status, result, count in rows:

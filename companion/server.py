@@ -371,7 +371,7 @@ def create_app(
 
         def build() -> dict[str, Any]:
             header, events = found.load_game(game_id)
-            summary = next(g for g in found.list_games(10**9) if g.id == game_id)
+            summary = found.list_games(1, game_id=game_id)[0]
             return {**summary.to_dict(), "bouts": replay_bouts(header, events)}
 
         return await asyncio.to_thread(build)

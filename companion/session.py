@@ -259,9 +259,18 @@ class LiveSession:
         if note:  # the event is new and not stored yet: give it its note before it is
             record.events[-1] = dataclasses.replace(record.events[-1], note=note)
         self._store(record.events[-1])
-        if record.state.is_over and not was_over and self.archive and self.game_id:
-            result = outcome(record.state)
-            self.archive.set_status(self.game_id, "over", result.to_dict() if result else None)
+        if record.state.is_over != was_over:
+            self._sync_status()
+
+    def _sync_status(self) -> None:
+        """The archive's status of the game: over (with its result) or live again (an undo or
+        a correction can reopen a finished game)."""
+        record = self.record
+        if record is None or self.archive is None or self.game_id is None:
+            return
+        result = outcome(record.state) if record.state.is_over else None
+        status = "over" if record.state.is_over else "live"
+        self.archive.set_status(self.game_id, status, result.to_dict() if result else None)
 
     def _store(self, event: Event) -> None:
         if self.archive is not None and self.game_id is not None:
@@ -401,6 +410,7 @@ class LiveSession:
             note = f"corrected by the referee: was {format_move(old.move)}"
             record.correct(seq, move, source="manual", note=note)
             self._store(record.events[-1])
+            self._sync_status()
         self._publish()
 
     def undo(self) -> None:
@@ -409,6 +419,7 @@ class LiveSession:
             record = self._require_game()
             record.undo(source="manual", note="undone by the referee")
             self._store(record.events[-1])
+            self._sync_status()
         self._publish()
 
     # --- camera ----------------------------------------------------------------------------

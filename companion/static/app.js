@@ -276,6 +276,7 @@ function renderHistory(lines) {
 function renderRecent(recent) {
   const list = $("recent");
   list.replaceChildren();
+  const seats = ((STATE && STATE.game && STATE.game.players) || []).map((p) => p.seat);
   for (const r of recent) {
     const li = document.createElement("li");
     const button = document.createElement("button");
@@ -284,6 +285,21 @@ function renderRecent(recent) {
     button.textContent = `#${r.seq} ${r.move}${r.legal ? "" : " ✗ " + r.code}`;
     button.addEventListener("click", () => correctMove(r.seq, r.move));
     li.appendChild(button);
+    // "who played it": one tap gives the move to another seat
+    const who = document.createElement("span");
+    who.className = "who";
+    for (const seat of seats) {
+      if (seat === r.move[0]) continue;
+      const chip = document.createElement("button");
+      chip.type = "button";
+      chip.className = "chip";
+      chip.textContent = seat;
+      chip.title = `${seat}${r.move.slice(1)}`;
+      chip.addEventListener("click", () =>
+        post("/api/correct", { seq: r.seq, move: seat + r.move.slice(1) }).catch(() => {}));
+      who.appendChild(chip);
+    }
+    li.appendChild(who);
     list.appendChild(li);
   }
 }

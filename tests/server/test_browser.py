@@ -10,10 +10,10 @@ import time
 from pathlib import Path
 
 import cv2
-from browser import phone
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import WebDriverWait
+from server_browser import phone
 from server_helpers import PIN, Observed, live_server, simulated_game
 
 from companion.archive import Archive
@@ -136,6 +136,22 @@ def test_a_phone_follows_the_game_the_referee_confirms_with_one_tap_and_finds_it
         assert "ABC"[final.fool] in text(driver, "turn")
         shot(driver, "live-over")
         feeder.stop.set()
+        # "who played it": one tap on a seat gives the last move to that seat, one more back
+        last = session.record.events[-1]
+        mover = format_move(last.move)[0]
+        other = next(seat for seat in "ABC" if seat != mover)
+        events = len(session.record.events)
+        chip = f"//ul[@id='recent']/li[1]//button[@class='chip' and text()='{other}']"
+        driver.find_element(By.XPATH, chip).click()
+        wait.until(lambda d: "over" not in d.find_element(By.ID, "turn").get_attribute("class"))
+        assert session.archive.list_games()[0].status == "live"  # reopened by the correction
+        chip = f"//ul[@id='recent']/li[1]//button[@class='chip' and text()='{mover}']"
+        wait.until(ec.element_to_be_clickable((By.XPATH, chip))).click()
+        wait.until(lambda d: "over" in d.find_element(By.ID, "turn").get_attribute("class"))
+        fixes = session.record.events[events:]
+        assert [e.kind for e in fixes] == ["correction", "correction"]
+        assert [format_move(e.move)[0] for e in fixes] == [other, mover]
+        assert all(e.refers_to == last.seq for e in fixes)
         # Russian
         driver.find_element(By.ID, "lang").click()
         wait.until(lambda d: "Партия окончена" in text(d, "turn"))

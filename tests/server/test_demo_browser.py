@@ -9,10 +9,10 @@ import signal
 import time
 
 import httpx
-from browser import phone
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import WebDriverWait
+from server_browser import phone
 from server_helpers import PIN, ROOT, free_port, start_bito
 
 DEMO = ROOT / "companion" / "data" / "demo_video"
