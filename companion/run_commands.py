@@ -12,6 +12,7 @@ import logging
 import secrets
 import socket
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -284,9 +285,10 @@ def camera_worker(
 # --- demo --------------------------------------------------------------------------------------
 
 
-def demo_setup(folder: Path) -> tuple[TableSetup, Path]:
+def demo_setup(folder: Path) -> tuple[TableSetup, Path, Path | None]:
     """The table of a rendered game folder (its ``meta.json``: variant, options, players,
-    names, dealer) and its video."""
+    names, dealer), its video, and the seating a person would give Bito once at a real table
+    (who sits where, from ``meta.json``'s seats: the camera cannot know which player is A)."""
     meta_path = folder / "meta.json"
     video = folder / "video.mp4"
     if not meta_path.exists() or not video.exists():
@@ -298,24 +300,27 @@ def demo_setup(folder: Path) -> tuple[TableSetup, Path]:
     names = tuple(meta.get("names") or (f"Player {chr(65 + i)}" for i in range(players)))
     dealer = meta.get("dealer", 0)
     trump = meta.get("trump_card") or meta.get("trump")
-    return (
-        TableSetup(
-            variant=str(meta["variant"]),
-            options={str(k): str(v) for k, v in (meta.get("options") or {}).items()},
-            names=names,
-            dealer=parse_seat(dealer) if isinstance(dealer, str) else int(dealer),
-            trump_card=Card.parse(trump) if trump else None,
-        ),
-        video,
+    own = folder / "calibration.json"
+    calibration = own if own.exists() else None
+    if calibration is None and meta.get("seats") and meta.get("size"):
+        calibration = Path(tempfile.mkdtemp(prefix="bito-demo-")) / "calibration.json"
+        seating = {"size": meta["size"], "seats": meta["seats"]}
+        calibration.write_text(json.dumps(seating), encoding="utf-8")
+    table = TableSetup(
+        variant=str(meta["variant"]),
+        options={str(k): str(v) for k, v in (meta.get("options") or {}).items()},
+        names=names,
+        dealer=parse_seat(dealer) if isinstance(dealer, str) else int(dealer),
+        trump_card=Card.parse(trump) if trump else None,
     )
+    return table, video, calibration
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
-    table, video = demo_setup(args.video)
+    table, video, calibration = demo_setup(args.video)
     args.new_game = True
     session = open_session(args)
-    calibration = args.video / "calibration.json"
 
     def again() -> bool:
         if args.loop:
@@ -325,7 +330,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     worker = camera_worker(
         session,
         str(video),
-        calibration if calibration.exists() else None,
+        calibration,
         table=table,
         realtime=True,
         speed=args.speed,

@@ -5,6 +5,7 @@ with the detected cards drawn on it."""
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 
@@ -62,6 +63,14 @@ def test_the_camera_worker_referees_a_rendered_clip_into_the_live_game(tmp_path)
 def test_the_demo_needs_its_rendered_video_and_says_so(tmp_path):
     with pytest.raises(FileNotFoundError, match="no rendered demo game"):
         demo_setup(tmp_path)
+
+
+def test_the_demo_table_and_seating_come_from_the_bundled_games_meta():
+    table, video, calibration = demo_setup(ROOT / "companion" / "data" / "demo_video")
+    assert video.is_file() and table.variant == "perevodnoy"
+    assert table.names == ("Anna", "Boris", "Vera") and table.dealer == 1
+    assert table.trump_card is None  # the camera reads it
+    assert calibration is not None and set(json.loads(calibration.read_text())) == {"size", "seats"}
 
 
 def test_the_lan_address_prefers_a_private_address():
