@@ -29,6 +29,7 @@ import time as _time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from referee.cards import Card
@@ -46,11 +47,13 @@ from vision.table.geometry import (
 )
 from vision.table.inference import Change, NewCard, infer, possible_new
 from vision.table.motion import Motion, changed
-from vision.table.snapshot import Votes, parse_card, snapshot
+from vision.table.snapshot import Votes, iou, parse_card, snapshot
 
 log = logging.getLogger(__name__)
 
-SETUP_SIZES = (640, 736, 864)  # extra detector sizes for reading the trump card at the start
+SETUP_SIZES = (640, 960)  # detector sizes for reading the trump card at the start ...
+TURNS = (cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_90_COUNTERCLOCKWISE, cv2.ROTATE_180)  # ... and turns
+SAME_CARD = 0.6  # IoU above which two new readings are one physical card
 PAUSE_S = 0.7  # an arm that pauses this long or less over the table is still the same arm
 DETECT_SIZE = 960
 """The YOLO stage's input side for the chain's own detector: cards on a table seen whole are small
@@ -172,6 +175,8 @@ class Pipeline:
         self._last_cards = cards
         if self.trump_card is None and self._needs_setup():
             self._find_stock(frame.image, cards)
+            if self.trump_card is not None:
+                self._votes = Votes()  # the stock zone is known now: vote again without it
         assert self.geometry is not None
         self._votes.add(snapshot(cards, self.geometry))
         observed: list[Observed] = []
@@ -196,14 +201,16 @@ class Pipeline:
 
     def _find_stock(self, image: np.ndarray, cards: list[CardDetection]) -> None:
         """The trump card: the face-up card beside the stock's face-down pile. Read in the first
-        still frames at several detector sizes (one misread size does not decide it), each
+        still frames at several detector sizes and turns of the picture (one misread does not
+        decide it), each
         reading weighted by its confidence and its closeness to a face-down card; its region
         and the pile's become the stock zone."""
         assert self.geometry is not None
         self._setup_frames += 1
         readings = list(cards)
         for size in SETUP_SIZES:
-            readings += _detect_at(self.detector, image, size)
+            for turn in (None, *TURNS):
+                readings += _detect_at(self.detector, image, size, turn)
         backs = [d for d in readings if d.card == "back"]
         self._setup_backs.extend(backs)
         stock_zone = self.geometry.stock if "stock" in self.geometry.fixed else None
@@ -235,6 +242,17 @@ class Pipeline:
 
     # --- judging a stable view -------------------------------------------------------------
 
+    def _misread_of_memory(self, box: Box) -> bool:
+        """A new reading where a remembered card lies and whose region has not changed since: the
+        same card read as another identity, not a card laid there."""
+        assert self.motion is not None
+        for mem in self._memory.values():
+            if mem.box is None or iou(box, mem.box) < SAME_CARD:
+                continue
+            if not changed(mem.patch, self.motion.region(mem.box)):
+                return True
+        return False
+
     def _judge(self, state: State, now: float) -> list[Observed]:
         assert self.geometry is not None and self.motion is not None
         seen_any = self._votes.seen(0.34)
@@ -250,17 +268,30 @@ class Pipeline:
                 continue
             if mem.box is None or changed(mem.patch, self.motion.region(mem.box)):
                 gone.add(card)
-        new: list[NewCard] = []
+        candidates: list[tuple[float, Card, float, Box]] = []
         for name, (share, box) in self._votes.seen(self.min_share).items():
             card = parse_card(name)
             if card is None or card in self._memory or not possible_new(state, card):
                 continue
+            if self._misread_of_memory(box):
+                continue
+            candidates.append((self._votes.by_card[name].confidence, card, share, box))
+        # one physical card read as two identities (a misread that held): the stronger reading
+        # stands, the other is its rival
+        new: list[NewCard] = []
+        for _conf, card, share, box in sorted(candidates, key=lambda c: -c[0]):
+            if any(iou(box, n.box) > SAME_CARD for n in new):
+                continue
             readings = [(card, share)]
-            for rival, rival_share in self._votes.rivals(name)[:1]:
-                other = parse_card(rival)
-                if other is not None and other not in self._memory:
-                    readings.append((other, rival_share))
-            new.append(NewCard(tuple(readings), box))
+            for _, other, other_share, other_box in candidates:
+                if other != card and iou(box, other_box) > SAME_CARD:
+                    readings.append((other, other_share * 0.8))
+            if len(readings) == 1:
+                for rival, rival_share in self._votes.rivals(str(card))[:1]:
+                    other_card = parse_card(rival)
+                    if other_card is not None and other_card not in self._memory:
+                        readings.append((other_card, rival_share))
+            new.append(NewCard(tuple(readings[:2]), box))
         cleared = bool(table_cards) and table_cards <= gone and not new
         gesture = (
             not new
@@ -319,16 +350,34 @@ class Pipeline:
         return observed
 
 
-def _detect_at(detector: CardDetector, image: np.ndarray, size: int) -> list[CardDetection]:
-    """Detect with the YOLO stage at another input size (the trump card's reading at setup)."""
+def _detect_at(
+    detector: CardDetector, image: np.ndarray, size: int, turn: int | None = None
+) -> list[CardDetection]:
+    """Detect at another input size, on the picture turned by ``turn`` (a cv2.ROTATE_* code),
+    with boxes mapped back to the picture: the trump card lies at right angles under the stock,
+    and its index reads better upright."""
     if getattr(detector, "fixed_size", None) or not hasattr(detector, "imgsz"):
         return []
     saved = detector.imgsz
     try:
         detector.imgsz = size
-        return detector.detect(image)
+        found = detector.detect(image if turn is None else cv2.rotate(image, turn))
     finally:
         detector.imgsz = saved
+    if turn is None:
+        return found
+    h, w = image.shape[:2]
+    out = []
+    for d in found:
+        u1, v1, u2, v2 = d.box
+        if turn == cv2.ROTATE_90_CLOCKWISE:  # (x, y) -> (h - y, x)
+            box = (v1, h - u2, v2, h - u1)
+        elif turn == cv2.ROTATE_90_COUNTERCLOCKWISE:  # (x, y) -> (y, w - x)
+            box = (w - v2, u1, w - v1, u2)
+        else:  # 180
+            box = (w - u2, h - v2, w - u1, h - v1)
+        out.append(CardDetection(d.card, d.confidence, box, d.corners))
+    return out
 
 
 def _inside(box: Box, x: float, y: float) -> bool:

@@ -30,12 +30,13 @@ from pathlib import Path
 import numpy as np
 
 from referee.game import check_and_apply, table_game
-from referee.moves import Move, format_move
+from referee.moves import Move, Pass, ThrowIn, format_move
 from referee.record import read_record, replay
 from referee.variants import find_variant
 from vision.capture import VideoFileSource
 from vision.detector import CardDetector
 from vision.pipeline import DETECT_SIZE, Pipeline
+from vision.table.inference import passes_before
 from vision.table.truth_check import comparable
 
 
@@ -53,6 +54,7 @@ class GameResult:
     frames: int
     seconds: float
     trump_ok: bool
+    confirmed: int = 0
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -71,8 +73,14 @@ def _calibration_from_meta(meta: dict[str, object], folder: Path, zones: bool = 
 
 
 def evaluate_game(
-    folder: Path, detector: CardDetector, calibrate_from_meta: bool = False, zones: bool = False
+    folder: Path,
+    detector: CardDetector,
+    calibrate_from_meta: bool = False,
+    zones: bool = False,
+    confirm: bool = False,
 ) -> GameResult:
+    """Run the chain over one game folder. ``confirm``: a person answers each uncertain move's
+    one-tap question (the true move when it is among the alternatives; counted)."""
     meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
     header, events = read_record(folder / "truth.jsonl")
     steps = list(replay(header, events))
@@ -92,7 +100,7 @@ def evaluate_game(
     camera_moves: list[Move] = []
     reported_at: list[tuple[str, float]] = []
     illegal_reported: list[str] = []
-    uncertain = 0
+    uncertain = confirmed = 0
     notes: list[str] = []
     source = VideoFileSource(folder / "video.mp4", fps=float(meta.get("fps") or 15))
     frames = 0
@@ -102,15 +110,31 @@ def evaluate_game(
         if state is None and pipeline.trump_card is not None:
             state = table_game(rules, players, trump_card=pipeline.trump_card, dealer=header.dealer)
         report = pipeline.process(frame, state)
+        skip: tuple[Move, ...] | None = None
         for observed in report.observed:
             assert state is not None
-            verdict, state = check_and_apply(state, observed.move)
-            text = format_move(observed.move)
-            camera_moves.append(observed.move)
-            reported_at.append((text, frame.time))
+            if skip is not None and observed.uncertain and observed.alternatives == skip:
+                continue  # the rest of a reading the person did not confirm
+            moves = [observed.move]
             uncertain += observed.uncertain
-            if not verdict.ok:
-                illegal_reported.append(text)
+            if confirm and observed.uncertain and not isinstance(observed.move, Pass):
+                done = len(comparable(camera_moves))
+                expected = truth[done] if done < len(truth) else None
+                if format_move(observed.move) != expected:
+                    for alt in observed.alternatives:
+                        if format_move(alt) == expected:  # the person taps the true move
+                            passes = passes_before(state, alt.player)[0]
+                            moves = [*passes, alt] if isinstance(alt, ThrowIn) else [alt]
+                            skip = observed.alternatives
+                            confirmed += 1
+                            break
+            for move in moves:
+                verdict, state = check_and_apply(state, move)
+                text = format_move(move)
+                camera_moves.append(move)
+                reported_at.append((text, frame.time))
+                if not verdict.ok:
+                    illegal_reported.append(text)
     seconds = time.perf_counter() - start
     if state is None:
         notes.append("no trump card found")
@@ -145,6 +169,7 @@ def evaluate_game(
         frames,
         seconds,
         pipeline.trump_card == true_trump,
+        confirmed,
         notes,
     )
 
@@ -194,7 +219,8 @@ def summarise(results: list[GameResult]) -> str:
         f"moves recovered exactly and in order: {matched}/{truth_moves} "
         f"({100 * matched / max(truth_moves, 1):.2f}%)",
         f"seeded illegal moves reported: {reported}/{seeded}; false illegal alarms: {alarms}",
-        f"uncertain moves: {sum(r.uncertain for r in results)}; trump found right: "
+        f"uncertain moves: {sum(r.uncertain for r in results)} (confirmed to another reading: "
+        f"{sum(r.confirmed for r in results)}); trump found right: "
         f"{sum(r.trump_ok for r in results)}/{len(results)}",
         f"latency t_rest -> verdict (s): p50 {np.nanpercentile(lat, 50):.2f} "
         f"p95 {np.nanpercentile(lat, 95):.2f} max {np.nanmax(lat):.2f}",
@@ -213,6 +239,11 @@ def main(argv: list[str] | None = None) -> int:
         help="give the chain the seats (who sits where) as a person would set them once",
     )
     parser.add_argument("--zones-from-meta", action="store_true", help="and the zones too")
+    parser.add_argument(
+        "--confirm",
+        action="store_true",
+        help="answer each uncertain move's one-tap question with the truth (counted)",
+    )
     parser.add_argument("--imgsz", type=int, default=DETECT_SIZE)
     parser.add_argument("--verbose", "-v", action="store_true")
     args = parser.parse_args(argv)
@@ -225,7 +256,9 @@ def main(argv: list[str] | None = None) -> int:
     detector = CardDetector(imgsz=args.imgsz)
     results = []
     for folder in folders:
-        r = evaluate_game(folder, detector, args.calibrate_from_meta, args.zones_from_meta)
+        r = evaluate_game(
+            folder, detector, args.calibrate_from_meta, args.zones_from_meta, args.confirm
+        )
         results.append(r)
         status = "equal" if r.equal else "differs"
         print(

@@ -49,6 +49,7 @@ class Place:
     card: str
     box: Box
     frames: int = 0
+    confidence: float = 0.0  # summed over the frames
 
     def area(self) -> float:
         return (self.box[2] - self.box[0]) * (self.box[3] - self.box[1])
@@ -74,6 +75,7 @@ class Votes:
             if place is None:
                 place = self.by_card[det.card] = Place(det.card, det.box)
             place.frames += 1
+            place.confidence += det.confidence
             if (det.box[2] - det.box[0]) * (det.box[3] - det.box[1]) > place.area():
                 place.box = det.box
 
@@ -95,12 +97,12 @@ class Votes:
         out = [
             (other.card, self.share(other.card))
             for other in self.by_card.values()
-            if other.card != card and _iou(other.box, place.box) > SAME_PLACE
+            if other.card != card and iou(other.box, place.box) > SAME_PLACE
         ]
         return sorted(out, key=lambda r: -r[1])
 
 
-def _iou(a: Box, b: Box) -> float:
+def iou(a: Box, b: Box) -> float:
     ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
     iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
     inter = ix * iy
