@@ -15,7 +15,6 @@ with its best candidate after that many seconds, with a note saying so.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 import threading
@@ -255,9 +254,7 @@ class LiveSession:
     ) -> None:
         record = self._require_game()
         was_over = record.state.is_over
-        record.play(move, source=source, confidence=confidence)
-        if note:  # the event is new and not stored yet: give it its note before it is
-            record.events[-1] = dataclasses.replace(record.events[-1], note=note)
+        record.play(move, source=source, confidence=confidence, note=note)
         self._store(record.events[-1])
         if record.state.is_over != was_over:
             self._sync_status()

@@ -274,6 +274,7 @@ class GameRecord:
         source: str = "manual",
         confidence: float | None = None,
         time: str | None = None,
+        note: str = "",
     ) -> Verdict:
         """Referee a move, record it with its verdict, and advance when it is legal."""
         if source not in SOURCES:
@@ -288,6 +289,7 @@ class GameRecord:
             time=time or now_iso(),
             confidence=confidence,
             verdict=verdict.to_dict(),
+            note=note,
             result=None if result is None else result.to_dict(),
         )
         self._append(event)
