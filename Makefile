@@ -14,7 +14,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 demo: setup
-	$(VENV)/bin/bito replay
+	$(VENV)/bin/bito demo
 
 lint: setup
 	$(VENV)/bin/ruff check referee companion vision bench tests
