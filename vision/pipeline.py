@@ -53,7 +53,9 @@ log = logging.getLogger(__name__)
 
 SETUP_SIZES = (640, 960)  # detector sizes for reading the trump card at the start ...
 TURNS = (cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_90_COUNTERCLOCKWISE, cv2.ROTATE_180)  # ... and turns
+MIN_READS = 2  # a new card must be read in at least this many frames
 SAME_CARD = 0.6  # IoU above which two new readings are one physical card
+SAME_PLACE_STILL = 0.3  # IoU with a card laid in this still spell that makes a reading its own
 PAUSE_S = 0.7  # an arm that pauses this long or less over the table is still the same arm
 DETECT_SIZE = 960
 """The YOLO stage's input side for the chain's own detector: cards on a table seen whole are small
@@ -102,7 +104,7 @@ class Pipeline:
         calibration: Path | None = None,
         *,
         settle_frames: int = 1,
-        vote_frames: int = 3,
+        vote_frames: int = 2,
         idle_every: int = 5,
         min_share: float = 0.5,
     ) -> None:
@@ -130,6 +132,7 @@ class Pipeline:
         self._moved = False
         self._rest_time = 0.0
         self._entry: tuple[float, float] | None = None
+        self._placed_still: list[Box] = []  # cards laid since the last arm left
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._last_cards: list[CardDetection] = []
 
@@ -160,6 +163,7 @@ class Pipeline:
             # else: a short pause of the same arm (it stopped, then withdrew without touching
             # the border): the entry seen before the pause stands
             self._rest_time = frame.time
+            self._placed_still = []
             self._votes = Votes()
             self._judged = False
         if self._still < self.settle_frames:
@@ -243,12 +247,14 @@ class Pipeline:
     # --- judging a stable view -------------------------------------------------------------
 
     def _misread_of_memory(self, box: Box) -> bool:
-        """A new reading where a remembered card lies and whose region has not changed since: the
-        same card read as another identity, not a card laid there."""
+        """A new reading where a remembered card lies, which is no longer read, and whose region
+        has not changed since: the same card read as another identity, not a card laid there."""
         assert self.motion is not None
-        for mem in self._memory.values():
+        for card, mem in self._memory.items():
             if mem.box is None or iou(box, mem.box) < SAME_CARD:
                 continue
+            if self._votes.share(str(card)) >= self.min_share:
+                continue  # the remembered card is still read: the new one lies on it
             if not changed(mem.patch, self.motion.region(mem.box)):
                 return True
         return False
@@ -269,12 +275,14 @@ class Pipeline:
             if mem.box is None or changed(mem.patch, self.motion.region(mem.box)):
                 gone.add(card)
         candidates: list[tuple[float, Card, float, Box]] = []
-        for name, (share, box) in self._votes.seen(self.min_share).items():
+        for name, (share, box) in self._votes.seen(self.min_share, MIN_READS).items():
             card = parse_card(name)
             if card is None or card in self._memory or not possible_new(state, card):
                 continue
             if self._misread_of_memory(box):
                 continue
+            if any(iou(box, b) > SAME_PLACE_STILL for b in self._placed_still):
+                continue  # no arm came since a card was laid here: a second reading of it
             candidates.append((self._votes.by_card[name].confidence, card, share, box))
         # one physical card read as two identities (a misread that held): the stronger reading
         # stands, the other is its rival
@@ -342,6 +350,7 @@ class Pipeline:
         }
         for card, box in placed.items():
             self._memory[card] = _Remembered(box, self.motion.region(box))
+            self._placed_still.append(box)
         for mem in self._memory.values():
             if mem.box is not None:
                 mem.patch = self.motion.region(mem.box)

@@ -83,12 +83,13 @@ class Votes:
         place = self.by_card.get(card)
         return 0.0 if place is None else place.frames / max(self.frames, 1)
 
-    def seen(self, min_share: float) -> dict[str, tuple[float, Box]]:
-        """Each identity read in at least ``min_share`` of the frames, with its box."""
+    def seen(self, min_share: float, min_frames: int = 1) -> dict[str, tuple[float, Box]]:
+        """Each identity read in at least ``min_share`` of the frames (and ``min_frames``),
+        with its box."""
         return {
             card: (self.share(card), place.box)
             for card, place in self.by_card.items()
-            if self.share(card) >= min_share
+            if self.share(card) >= min_share and place.frames >= min_frames
         }
 
     def rivals(self, card: str) -> list[tuple[str, float]]:
