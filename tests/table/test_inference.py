@@ -126,3 +126,11 @@ def test_cards_already_discarded_or_on_the_table_are_not_new() -> None:
     state = _game(moves=("A:attack 9s", "B:beat 9s/Ts", "A:done"))
     assert C("9s") in state.discard
     assert infer(state, Change(new=(_new("9s", BOX_A),))) == []
+
+
+def test_the_defenders_bare_reach_over_an_open_bout_is_a_take() -> None:
+    state = _game(players=3, moves=("A:attack 9s",))
+    gesture = Change(gesture=True, arm_seat=1, arm_certainty=0.9)
+    assert _moves(state, gesture) == ["B:take"]
+    # an attacker's reach that leaves nothing is no move
+    assert _moves(state, Change(gesture=True, arm_seat=2, arm_certainty=0.9)) == []

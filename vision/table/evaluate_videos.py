@@ -80,7 +80,8 @@ def evaluate_game(
     confirm: bool = False,
 ) -> GameResult:
     """Run the chain over one game folder. ``confirm``: a person answers each uncertain move's
-    one-tap question (the true move when it is among the alternatives; counted)."""
+    one-tap question (the true move when it is among the alternatives; counted) and corrects a
+    misread trump card at the start (noted)."""
     meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
     header, events = read_record(folder / "truth.jsonl")
     steps = list(replay(header, events))
@@ -97,6 +98,7 @@ def evaluate_game(
     pipeline = Pipeline(rules, players, detector, calibration)
     true_trump = header.start_state().trump_card
     state = None
+    trump_read = None
     camera_moves: list[Move] = []
     reported_at: list[tuple[str, float]] = []
     illegal_reported: list[str] = []
@@ -108,6 +110,10 @@ def evaluate_game(
     for frame in source:
         frames += 1
         if state is None and pipeline.trump_card is not None:
+            trump_read = pipeline.trump_card
+            if confirm and pipeline.trump_card != true_trump:  # the person corrects it
+                notes.append(f"trump read {pipeline.trump_card}, corrected to {true_trump}")
+                pipeline.trump_card = true_trump
             state = table_game(rules, players, trump_card=pipeline.trump_card, dealer=header.dealer)
         report = pipeline.process(frame, state)
         skip: tuple[Move, ...] | None = None
@@ -168,7 +174,7 @@ def evaluate_game(
         latencies,
         frames,
         seconds,
-        pipeline.trump_card == true_trump,
+        trump_read == true_trump,
         confirmed,
         notes,
     )
