@@ -208,6 +208,7 @@ def _placing_readings(state: State, cards: tuple[Card, ...], change: Change) -> 
             options.append([Attack(seat, cards)])
         elif seat == state.defender:
             options.append([Transfer(seat, cards)])
+            options.append([ThrowIn(seat, cards)])  # variants where he throws in to himself
         else:
             passes, _ = passes_before(state, seat)
             options.append([*passes, ThrowIn(seat, cards)])
@@ -316,8 +317,9 @@ def infer(state: State, change: Change) -> list[Inference]:
             _, current = _judge(current, list(decided.best.moves))
             boxes[card.card] = card.box
     by_rank: dict[object, list[NewCard]] = {}
-    for card in apart:
-        by_rank.setdefault(card.card.rank, []).append(card)
+    lead = not current.table and current.phase is Phase.ATTACK
+    for card in apart:  # a lead is all the cards laid at once (`treshka` leads three ranks)
+        by_rank.setdefault("lead" if lead else card.card.rank, []).append(card)
     for group in by_rank.values():
         cards = tuple(c.card for c in group)
         identity = min(c.confidence for c in group)
