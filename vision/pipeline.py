@@ -84,6 +84,7 @@ class FrameReport:
 class _Remembered:
     box: Box | None
     patch: np.ndarray | None
+    rivals: frozenset[str] = frozenset()  # other identities read at its place when it was laid
 
 
 @dataclass
@@ -246,13 +247,15 @@ class Pipeline:
 
     # --- judging a stable view -------------------------------------------------------------
 
-    def _misread_of_memory(self, box: Box) -> bool:
+    def _misread_of_memory(self, name: str, box: Box) -> bool:
         """A new reading where a remembered card lies, which is no longer read, and whose region
         has not changed since: the same card read as another identity, not a card laid there."""
         assert self.motion is not None
         for card, mem in self._memory.items():
             if mem.box is None or iou(box, mem.box) < SAME_CARD:
                 continue
+            if name in mem.rivals and not changed(mem.patch, self.motion.region(mem.box)):
+                return True  # read so before, when the card was laid: the same card
             if self._votes.share(str(card)) >= self.min_share:
                 continue  # the remembered card is still read: the new one lies on it
             if not changed(mem.patch, self.motion.region(mem.box)):
@@ -279,7 +282,7 @@ class Pipeline:
             card = parse_card(name)
             if card is None or card in self._memory or not possible_new(state, card):
                 continue
-            if self._misread_of_memory(box):
+            if self._misread_of_memory(name, box):
                 continue
             if any(iou(box, b) > SAME_PLACE_STILL for b in self._placed_still):
                 continue  # no arm came since a card was laid here: a second reading of it
@@ -341,15 +344,17 @@ class Pipeline:
                 if card not in table_cards:
                     self._memory.pop(card, None)
         placed = {
-            c: n.box
+            c: n
             for n in new
             for o in observed
             if isinstance(o.move, Attack | Defend | ThrowIn | Transfer)
             for c in move_cards(o.move)
-            if c == n.card
+            if c in (r[0] for r in n.readings)
         }
-        for card, box in placed.items():
-            self._memory[card] = _Remembered(box, self.motion.region(box))
+        for card, laid in placed.items():
+            box = laid.box
+            rivals = frozenset(str(c) for c, _ in laid.readings if c != card)
+            self._memory[card] = _Remembered(box, self.motion.region(box), rivals)
             self._placed_still.append(box)
         for mem in self._memory.values():
             if mem.box is not None:
