@@ -9,7 +9,7 @@ box of the detected whole card that holds its corners, else the union of its cor
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -50,6 +50,11 @@ class IndexRead:
     det_conf: float
     card: str
     cls_conf: float
+    alternatives: dict[str, float] = field(default_factory=dict)
+    """Other cards the classifier gave some probability (>= ALTERNATIVE_P) to."""
+
+
+ALTERNATIVE_P = 0.05
 
 
 def _containment(inner: np.ndarray, outer: np.ndarray) -> float:
@@ -58,6 +63,23 @@ def _containment(inner: np.ndarray, outer: np.ndarray) -> float:
     iy = max(0.0, min(inner[3], outer[3]) - max(inner[1], outer[1]))
     area = max((inner[2] - inner[0]) * (inner[3] - inner[1]), 1e-9)
     return float(ix * iy / area)
+
+
+def _second_reading(
+    read: IndexRead, free_box: int, boxes: np.ndarray, owner: dict[int, str]
+) -> bool:
+    # free_box: the best card box still free that holds the corner, or -1
+    """Whether a lone corner is the other corner of a card already named, misread.
+
+    True when it lies inside a card box already taken by another identity, the classifier gave
+    that identity some probability too, and no free card box holds it better (a covered card
+    whose corner shows inside the top card's box would have a box of its own).
+    """
+    free = _containment(read.box, boxes[free_box]) if free_box >= 0 else 0.0
+    for i, card in owner.items():
+        if _containment(read.box, boxes[i]) >= 0.9 and card in read.alternatives:
+            return free <= _containment(read.box, boxes[i])
+    return False
 
 
 def merge_corners(
@@ -74,7 +96,8 @@ def merge_corners(
     higher confidence) pick first among the face-up card boxes that contain any of their corners
     (most corners inside, then box confidence); each card box goes to one group only, so the
     covered card whose corner lies inside the top card's box keeps its corner box (the union of its
-    corner boxes).
+    corner boxes). A lone corner inside a box already named, with that name among its
+    alternatives, is taken for the named card's other corner, misread, and dropped.
     """
     groups: dict[str, list[IndexRead]] = {}
     for r in reads:
@@ -89,11 +112,11 @@ def merge_corners(
         key=lambda g: (-len(g[1]), -g[2]),
     )
     used: set[int] = set()
-    out: list[CardDetection] = []
+    owner: dict[int, str] = {}  # card box -> the identity that took it
+    placed: list[tuple[str, list[IndexRead], float, np.ndarray]] = []
     for card, members, conf in ranked:
         if conf < min_conf:
             continue
-        best_box: np.ndarray | None = None
         best_key = (0, 0.0)
         best_i = -1
         for i, (box, c) in enumerate(zip(cards.xyxy, cards.confidence, strict=True)):
@@ -102,13 +125,21 @@ def merge_corners(
             inside = sum(_containment(m.box, box) >= 0.7 for m in members)
             key = (inside, float(c))
             if inside and key > best_key:
-                best_key, best_box, best_i = key, box, i
-        if best_box is None:
+                best_key, best_i = key, i
+        if len(members) == 1 and _second_reading(members[0], best_i, cards.xyxy, owner):
+            continue
+        if best_i < 0:
             stack = np.stack([m.box for m in members])
-            best_box = np.array([*stack[:, :2].min(0), *stack[:, 2:].max(0)])
-        else:
-            used.add(best_i)
-        x1, y1, x2, y2 = (float(v) for v in best_box)
+            placed.append(
+                (card, members, conf, np.concatenate([stack[:, :2].min(0), stack[:, 2:].max(0)]))
+            )
+            continue
+        used.add(best_i)
+        owner[best_i] = card
+        placed.append((card, members, conf, cards.xyxy[best_i]))
+    out: list[CardDetection] = []
+    for card, members, conf, box in placed:
+        x1, y1, x2, y2 = (float(v) for v in box)
         out.append(CardDetection(card, float(conf), (x1, y1, x2, y2), len(members)))
     for box, c in zip(backs.xyxy, backs.confidence, strict=True):
         if c >= back_conf:
@@ -173,7 +204,17 @@ class CardDetector:
         index = found.of_class(DET_INDEX)
         probs = self.read(image, index.xyxy)
         reads = [
-            IndexRead(box, float(dc), CLASSIFIER_CLASSES[int(p.argmax())], float(p.max()))
+            IndexRead(
+                box,
+                float(dc),
+                CLASSIFIER_CLASSES[int(p.argmax())],
+                float(p.max()),
+                {
+                    CLASSIFIER_CLASSES[k]: float(p[k])
+                    for k in np.flatnonzero(p >= ALTERNATIVE_P)
+                    if k != int(p.argmax())
+                },
+            )
             for box, dc, p in zip(index.xyxy, index.confidence, probs, strict=True)
         ]
         return merge_corners(

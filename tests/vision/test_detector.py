@@ -40,6 +40,22 @@ def test_a_card_box_goes_to_one_card_only() -> None:
     assert found["6h"].box == (150, 120, 166, 158)
 
 
+def test_a_misread_second_corner_inside_a_named_card_is_dropped() -> None:
+    cards = _dets([[100, 100, 200, 250]], DET_CARD)
+    top = [_read([102, 102, 118, 140], "Ks"), _read([180, 205, 198, 248], "Ks")]
+    misread = IndexRead(np.array([104, 104, 120, 142], np.float32), 0.8, "As", 0.5, {"Ks": 0.3})
+    names = [d.card for d in merge_corners([*top, misread], cards, Detections.empty())]
+    assert names == ["Ks"]
+
+
+def test_a_covered_corner_unlike_the_top_card_is_kept() -> None:
+    cards = _dets([[100, 100, 200, 250]], DET_CARD)
+    top = [_read([102, 102, 118, 140], "Ks"), _read([180, 205, 198, 248], "Ks")]
+    under = IndexRead(np.array([150, 120, 166, 158], np.float32), 0.8, "6h", 0.9, {"8h": 0.06})
+    names = sorted(d.card for d in merge_corners([*top, under], cards, Detections.empty()))
+    assert names == ["6h", "Ks"]
+
+
 def test_a_covered_card_with_one_corner_gets_the_corner_box() -> None:
     reads = [_read([10, 10, 30, 50], "6h")]
     (found,) = merge_corners(reads, Detections.empty(), Detections.empty())
