@@ -20,7 +20,7 @@ REAL = Path("/work/shared/datasets/real/poker-cards-yolo")
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m vision.train.evaluate_all", description=__doc__)
-    ap.add_argument("--synth", type=Path, default=Path("data/synth-v1"))
+    ap.add_argument("--synth", type=Path, default=Path("data/synth-v2"))
     ap.add_argument("--real", type=Path, default=REAL)
     ap.add_argument("--model-dir", type=Path, default=Path("models"))
     ap.add_argument("--imgsz", type=int, default=640)

@@ -23,7 +23,7 @@ from vision.synth.render import INDEX_VISIBLE, MIN_INDEX_PX
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m vision.train.stages", description=__doc__)
     ap.add_argument("--model-dir", type=Path, default=Path("models"))
-    ap.add_argument("--synth", type=Path, default=Path("data/synth-v1"))
+    ap.add_argument("--synth", type=Path, default=Path("data/synth-v2"))
     ap.add_argument("--split", default="val")
     ap.add_argument("--limit", type=int, default=80)
     ap.add_argument("--imgsz", type=int, default=640)

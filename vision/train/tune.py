@@ -21,7 +21,7 @@ THRESHOLDS = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m vision.train.tune", description=__doc__)
     ap.add_argument("--model-dir", type=Path, default=Path("models"))
-    ap.add_argument("--synth", type=Path, default=Path("data/synth-v1"))
+    ap.add_argument("--synth", type=Path, default=Path("data/synth-v2"))
     ap.add_argument(
         "--real", type=Path, default=Path("/work/shared/datasets/real/poker-cards-yolo")
     )
