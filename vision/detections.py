@@ -34,7 +34,10 @@ class Detections:
         return cls(np.zeros((0, 4), np.float32), np.zeros(0, np.int32), np.zeros(0, np.float32))
 
     def of_class(self, class_id: int) -> Detections:
-        keep = self.class_id == class_id
+        return self.where(self.class_id == class_id)
+
+    def where(self, keep: np.ndarray) -> Detections:
+        """The detections where the boolean mask ``keep`` is true."""
         return Detections(self.xyxy[keep], self.class_id[keep], self.confidence[keep])
 
     @classmethod
@@ -93,8 +96,8 @@ def letterbox(
     top, left = round(py - 0.1), round(px - 0.1)
     canvas = np.full((th, tw, 3), 114, np.uint8)
     canvas[top : top + nh, left : left + nw] = resized
-    blob = canvas[:, :, ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
-    return np.ascontiguousarray(blob), Letterbox(scale, left, top, w, h)
+    blob: np.ndarray = cv2.dnn.blobFromImage(canvas, 1 / 255.0, swapRB=True)  # NCHW float32 RGB
+    return blob, Letterbox(scale, left, top, w, h)
 
 
 def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -202,6 +202,8 @@ class CardDetector:
         """Every card in a BGR image, each listed once."""
         found = self.find(image)
         index = found.of_class(DET_INDEX)
+        # a corner's card confidence is det_conf * cls_conf: below min_conf it can never count
+        index = index.where(index.confidence >= self.min_conf)
         probs = self.read(image, index.xyxy)
         reads = [
             IndexRead(
