@@ -7,7 +7,6 @@ its two index corners is measured from what was actually drawn, not guessed from
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import cv2
@@ -16,6 +15,7 @@ import numpy as np
 from vision.cards import BACK
 from vision.synth import photo
 from vision.synth.decks import Deck
+from vision.synth.homography import card_window, project, rotate, scale, translate
 from vision.synth.layout import Layout, make_layout
 from vision.synth.textures import table_texture
 
@@ -65,24 +65,6 @@ def readable(index: IndexLabel) -> bool:
     return index.visible >= INDEX_VISIBLE and min(w, h) >= MIN_INDEX_PX
 
 
-def _translate(x: float, y: float) -> np.ndarray:
-    return np.array([[1, 0, x], [0, 1, y], [0, 0, 1]], np.float64)
-
-
-def _rotate(deg: float) -> np.ndarray:
-    c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
-    return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]], np.float64)
-
-
-def _scale(sx: float, sy: float | None = None) -> np.ndarray:
-    return np.diag([sx, sx if sy is None else sy, 1.0])
-
-
-def _project(m: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    p = np.hstack([pts, np.ones((len(pts), 1))]) @ m.T
-    return p[:, :2] / p[:, 2:3]
-
-
 def _camera(rng: np.random.Generator, layout: Layout, w: int, h: int) -> np.ndarray:
     """Table -> image homography: in-plane turn, scale, shift, then a tilt (far side shrinks)."""
     card_px = rng.uniform(80, 250) if rng.random() < 0.8 else rng.uniform(55, 80)
@@ -92,7 +74,7 @@ def _camera(rng: np.random.Generator, layout: Layout, w: int, h: int) -> np.ndar
     else:
         turn = 90 * int(rng.integers(4)) + rng.normal(0, 6)
     off = rng.normal(0, 0.12, 2) * [w, h]
-    flat = _translate(w / 2 + off[0], h / 2 + off[1]) @ _scale(card_px) @ _rotate(turn)
+    flat = translate(w / 2 + off[0], h / 2 + off[1]) @ scale(card_px) @ rotate(turn)
     tilt = rng.uniform(0, 0.45) if rng.random() < 0.8 else 0.0
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     dx = tilt * w / 2
@@ -100,7 +82,7 @@ def _camera(rng: np.random.Generator, layout: Layout, w: int, h: int) -> np.ndar
     persp = cv2.getPerspectiveTransform(src, dst).astype(np.float64)
     # keep the average scale: shrink-free tilt would make far cards smaller only
     zoom = 1 + tilt * 0.6
-    return _translate(w / 2, h / 2) @ _scale(zoom) @ _translate(-w / 2, -h / 2) @ persp @ flat
+    return translate(w / 2, h / 2) @ scale(zoom) @ translate(-w / 2, -h / 2) @ persp @ flat
 
 
 def _index_quads(deck: Deck, cw: int, ch: int) -> list[np.ndarray]:
@@ -144,14 +126,11 @@ def _draw_card(
     effects: bool = True,
 ) -> None:
     h, w = ids.shape
-    ch, cw = card_img.shape[:2]
-    quad = _project(m, np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float64))
-    x0, y0 = np.floor(quad.min(0)).astype(int) - 8
-    x1, y1 = np.ceil(quad.max(0)).astype(int) + 8
-    cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
-    if cx1 <= cx0 or cy1 <= cy0:
+    window = card_window(m, card_img.shape, (h, w), 8)
+    if window is None:
         return
-    local = _translate(-cx0, -cy0) @ m
+    cx0, cy0, cx1, cy1 = window
+    local = translate(-cx0, -cy0) @ m
     size = (cx1 - cx0, cy1 - cy0)
     warped = cv2.warpPerspective(
         card_img,
@@ -208,10 +187,7 @@ def render_scene(
             continue
         ah, aw = art.shape[:2]
         to_table = (
-            _translate(p.x, p.y)
-            @ _rotate(p.angle)
-            @ _scale(1.0 / ah)
-            @ _translate(-aw / 2, -ah / 2)
+            translate(p.x, p.y) @ rotate(p.angle) @ scale(1.0 / ah) @ translate(-aw / 2, -ah / 2)
         )
         m = cam @ to_table
         _draw_card(img, ids, art, m, k, rng, effects)
@@ -229,7 +205,7 @@ def render_scene(
         art = deck.images[card] if face_up else back
         assert art is not None
         ah, aw = art.shape[:2]
-        quad = _project(m, np.array([[0, 0], [aw, 0], [aw, ah], [0, ah]], np.float64))
+        quad = project(m, np.array([[0, 0], [aw, 0], [aw, ah], [0, ah]], np.float64))
         visible, in_frame = _polygon_fraction(ids, quad, k)
         if in_frame <= 0:
             continue
@@ -246,7 +222,7 @@ def render_scene(
         )
         if face_up:
             for q in _index_quads(deck, aw, ah):
-                iq = _project(m, q)
+                iq = project(m, q)
                 ivis, _ = _polygon_fraction(ids, iq, k)
                 label.indices.append(
                     IndexLabel(iq.round(1).tolist(), round(ivis, 3), _clip_box(iq, width, height))

@@ -19,6 +19,7 @@ import numpy as np
 from vision.cards import BACK
 from vision.synth import photo, textures
 from vision.synth.decks import Deck
+from vision.synth.homography import card_window, rotate, translate
 from vision.video.scene import Camera, Pose
 from vision.video.script import Action, Phase, Timeline, _ease
 
@@ -122,20 +123,6 @@ def _sleeves(rng: np.random.Generator, n: int) -> list[np.ndarray]:
     return out
 
 
-def _project(m: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    p = np.hstack([pts, np.ones((len(pts), 1))]) @ m.T
-    return p[:, :2] / p[:, 2:3]
-
-
-def _translate(x: float, y: float) -> np.ndarray:
-    return np.array([[1, 0, x], [0, 1, y], [0, 0, 1]], np.float64)
-
-
-def _rotate(deg: float) -> np.ndarray:
-    c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
-    return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]], np.float64)
-
-
 class Renderer:
     """Draws one video's frames for a timeline, deck, table surface, camera and look."""
 
@@ -192,7 +179,7 @@ class Renderer:
             fn = named[kind]
         self.texture_name = fn.__name__
         tex = fn(rng, th, tw).clip(0, 255)
-        m = self.cam.matrix @ _translate(-hw, -hh) @ np.diag([1 / ppu, 1 / ppu, 1.0])
+        m = self.cam.matrix @ translate(-hw, -hh) @ np.diag([1 / ppu, 1 / ppu, 1.0])
         return cv2.warpPerspective(
             tex,
             m,
@@ -214,10 +201,10 @@ class Renderer:
     def _card_matrix(self, art: np.ndarray, pose: Pose) -> np.ndarray:
         ah, aw = art.shape[:2]
         to_table = (
-            _translate(pose.x, pose.y)
-            @ _rotate(pose.angle)
+            translate(pose.x, pose.y)
+            @ rotate(pose.angle)
             @ np.diag([1 / ah, 1 / ah, 1.0])
-            @ _translate(-aw / 2, -ah / 2)
+            @ translate(-aw / 2, -ah / 2)
         )
         return self.cam.matrix @ to_table
 
@@ -234,17 +221,12 @@ class Renderer:
         """Warp one card into ``img`` (float32), whose pixel (0, 0) is image pixel ``origin``;
         ``shade`` (the light's multiplier over ``img``) lights the card when given."""
         art = self.art[card] if pose.face_up else self.art[BACK]
-        m = _translate(-origin[0], -origin[1]) @ self._card_matrix(art, pose)
-        h, w = img.shape[:2]
-        ah, aw = art.shape[:2]
-        quad = _project(m, np.array([[0, 0], [aw, 0], [aw, ah], [0, ah]], np.float64))
-        pad = 14 if lifted else 8
-        x0, y0 = np.floor(quad.min(0)).astype(int) - pad
-        x1, y1 = np.ceil(quad.max(0)).astype(int) + pad
-        cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
-        if cx1 <= cx0 or cy1 <= cy0:
+        m = translate(-origin[0], -origin[1]) @ self._card_matrix(art, pose)
+        window = card_window(m, art.shape, img.shape, 14 if lifted else 8)
+        if window is None:
             return
-        local = _translate(-cx0, -cy0) @ m
+        cx0, cy0, cx1, cy1 = window
+        local = translate(-cx0, -cy0) @ m
         warped = cv2.warpPerspective(
             art,
             local,
@@ -278,17 +260,12 @@ class Renderer:
     ) -> None:
         """Draw the action's cards on the uint8 frame, each within its own neighbourhood;
         ``carried`` ones are lifted (a wider, softer shadow)."""
-        h, w = frame.shape[:2]
         for card, pose in poses.items():
             art = self.art[card] if pose.face_up else self.art[BACK]
-            m = self._card_matrix(art, pose)
-            ah, aw = art.shape[:2]
-            quad = _project(m, np.array([[0, 0], [aw, 0], [aw, ah], [0, ah]], np.float64))
-            x0, y0 = np.floor(quad.min(0)).astype(int) - 16
-            x1, y1 = np.ceil(quad.max(0)).astype(int) + 16
-            cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
-            if cx1 <= cx0 or cy1 <= cy0:
+            window = card_window(self._card_matrix(art, pose), art.shape, frame.shape, 16)
+            if window is None:
                 continue
+            cx0, cy0, cx1, cy1 = window
             roi = frame[cy0:cy1, cx0:cx1].astype(np.float32)
             sub_ids = None if ids is None else ids[cy0:cy1, cx0:cx1]
             shade = self.look.shade[cy0:cy1, cx0:cx1] if self.effects else None
