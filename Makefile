@@ -19,7 +19,7 @@ demo: setup
 lint: setup
 	$(VENV)/bin/ruff check referee companion vision bench tests
 	$(VENV)/bin/ruff format --check referee companion vision bench tests
-	$(VENV)/bin/mypy referee companion
+	$(VENV)/bin/mypy referee companion vision
 
 test: lint
 	$(VENV)/bin/pytest

@@ -71,17 +71,19 @@ def light(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     ang = rng.uniform(0, 2 * np.pi)
     ramp = ((xs - w / 2) * np.cos(ang) + (ys - h / 2) * np.sin(ang)) / max(h, w)
     grad = 1 + rng.uniform(0, 0.5) * ramp
-    return img * gain.astype(np.float32) * grad[..., None]
+    out: np.ndarray = img * gain.astype(np.float32) * grad[..., None]
+    return out
 
 
 def shadow(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     """A soft-edged polygon of shade (a head, a phone, an arm)."""
     h, w = img.shape[:2]
-    mask = np.zeros((h, w), np.float32)
+    mask: np.ndarray = np.zeros((h, w), np.float32)
     pts = rng.random((int(rng.integers(3, 7)), 2)) * [w * 1.4, h * 1.4] - [w * 0.2, h * 0.2]
     cv2.fillPoly(mask, [pts.astype(np.int32)], 1.0)
     mask = cv2.GaussianBlur(mask, (0, 0), rng.uniform(5, 30))
-    return img * (1 - rng.uniform(0.2, 0.55) * mask[..., None])
+    out: np.ndarray = img * (1 - rng.uniform(0.2, 0.55) * mask[..., None])
+    return out
 
 
 def glare(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
@@ -91,7 +93,8 @@ def glare(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     sx, sy = rng.uniform(10, w / 4), rng.uniform(10, h / 4)
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
     blob = np.exp(-(((xs - cx) / sx) ** 2 + ((ys - cy) / sy) ** 2))
-    return img + rng.uniform(60, 200) * blob[..., None]
+    out: np.ndarray = img + rng.uniform(60, 200) * blob[..., None]
+    return out
 
 
 def blur(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
@@ -103,10 +106,10 @@ def blur(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     if rng.random() < 0.8:
         return cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.2) * scale)
     k = max(3, round(rng.uniform(2.5, 5.5) * scale))
-    kernel = np.zeros((k, k), np.float32)
-    kernel[k // 2, :] = 1.0 / k
+    line = np.zeros((k, k), np.float32)
+    line[k // 2, :] = 1.0 / k
     rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
-    kernel = cv2.warpAffine(kernel, rot, (k, k))
+    kernel: np.ndarray = cv2.warpAffine(line, rot, (k, k))
     kernel /= max(kernel.sum(), 1e-6)
     return cv2.filter2D(img, -1, kernel)
 
@@ -117,7 +120,10 @@ def finish(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     out = img.clip(0, 255).astype(np.uint8)
     quality = int(rng.integers(35, 96))
     ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else out
+    if not ok:
+        return out
+    decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out if decoded is None else decoded
 
 
 def camera(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -12,7 +13,7 @@ import numpy as np
 COLOURS = {0: (0, 0, 255), 1: (0, 200, 0), 2: (255, 0, 0)}
 
 
-def draw(image: np.ndarray, gt: dict[str, object], yolo: list[str]) -> np.ndarray:
+def draw(image: np.ndarray, gt: dict[str, Any], yolo: list[str]) -> np.ndarray:
     """Draw YOLO boxes (red index, green card, blue back) and card names from the JSON."""
     out = image.copy()
     h, w = out.shape[:2]
@@ -21,7 +22,7 @@ def draw(image: np.ndarray, gt: dict[str, object], yolo: list[str]) -> np.ndarra
         x0, y0 = (float(cx) - float(bw) / 2) * w, (float(cy) - float(bh) / 2) * h
         x1, y1 = x0 + float(bw) * w, y0 + float(bh) * h
         cv2.rectangle(out, (int(x0), int(y0)), (int(x1), int(y1)), COLOURS[int(c)], 1)
-    for card in gt["cards"]:  # type: ignore[union-attr]
+    for card in gt["cards"]:
         if card["identifiable"]:
             x, y = card["polygon"][0]
             tag = card["card"] + ("*" if card["covered"] else "")
@@ -37,7 +38,10 @@ def main() -> None:
         stem = img_path.stem
         gt = json.loads((root / "gt" / split / f"{stem}.json").read_text())
         yolo = (root / "labels" / split / f"{stem}.txt").read_text().split("\n")
-        tiles.append(draw(cv2.imread(str(img_path)), gt, [ln for ln in yolo if ln.strip()]))
+        image = cv2.imread(str(img_path))
+        if image is None:
+            raise FileNotFoundError(img_path)
+        tiles.append(draw(image, gt, [ln for ln in yolo if ln.strip()]))
     rows = [np.hstack(tiles[i : i + 2]) for i in range(0, len(tiles) - 1, 2)]
     cv2.imwrite(target, np.vstack(rows))
 

@@ -76,13 +76,16 @@ def _camera(rng: np.random.Generator, layout: Layout, w: int, h: int) -> np.ndar
     off = rng.normal(0, 0.12, 2) * [w, h]
     flat = translate(w / 2 + off[0], h / 2 + off[1]) @ scale(card_px) @ rotate(turn)
     tilt = rng.uniform(0, 0.45) if rng.random() < 0.8 else 0.0
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     dx = tilt * w / 2
-    dst = np.float32([[dx, tilt * h * 0.15], [w - dx, tilt * h * 0.15], [w, h], [0, h]])
+    dst = np.array([[dx, tilt * h * 0.15], [w - dx, tilt * h * 0.15], [w, h], [0, h]], np.float32)
     persp = cv2.getPerspectiveTransform(src, dst).astype(np.float64)
     # keep the average scale: shrink-free tilt would make far cards smaller only
     zoom = 1 + tilt * 0.6
-    return translate(w / 2, h / 2) @ scale(zoom) @ translate(-w / 2, -h / 2) @ persp @ flat
+    out: np.ndarray = (
+        translate(w / 2, h / 2) @ scale(zoom) @ translate(-w / 2, -h / 2) @ persp @ flat
+    )
+    return out
 
 
 def _index_quads(deck: Deck, cw: int, ch: int) -> list[np.ndarray]:

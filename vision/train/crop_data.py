@@ -14,6 +14,7 @@ import argparse
 import json
 import logging
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -38,7 +39,7 @@ def _jitter(rng: np.random.Generator, box: list[float], amount: float) -> list[f
 def _corner_boxes(polygon: list[list[float]]) -> list[list[float]]:
     """Axis-aligned boxes of the two index-sized corners of a card polygon."""
     quad = np.array(polygon, np.float32)
-    src = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    src = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
     m = cv2.getPerspectiveTransform(src, quad)
     x0, y0, x1, y1 = BACK_CORNER
     out = []
@@ -62,7 +63,7 @@ def _iou(a: list[float], b: list[float]) -> float:
 def crops_for_image(
     rng: np.random.Generator,
     image: np.ndarray,
-    gt: dict,
+    gt: dict[str, Any],
     jitter: int,
     none_per_image: int = 3,
     size: int = CROP_SIZE,

@@ -8,14 +8,24 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from vision.detector import CardDetection, CardDetector
-from vision.evaluate import score, synthetic_truths, yolo_truths
+from vision.evaluate import Truth, score, synthetic_truths, yolo_truths
 
 THRESHOLDS = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
+
+
+def _replay(
+    kept: dict[str, list[CardDetection]], paths: list[Path]
+) -> Callable[[np.ndarray], list[CardDetection]]:
+    """A stand-in detector that returns the kept detections of ``paths`` in order."""
+    it = iter(paths)
+    return lambda _img: kept[str(next(it))]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -46,7 +56,7 @@ def main(argv: list[str] | None = None) -> None:
             cache[key] = det.detect(image) if image is not None else []
         return cache[key]
 
-    sets = {
+    sets: dict[str, Callable[[], Iterator[Truth]]] = {
         "synthetic_val": lambda: synthetic_truths(args.synth, "val"),
         "real_valid": lambda: yolo_truths(args.real, "valid"),
     }
@@ -56,8 +66,7 @@ def main(argv: list[str] | None = None) -> None:
         found = {str(p): cached(p) for p in paths}
         for th in THRESHOLDS:
             kept = {k: [d for d in v if d.confidence >= th] for k, v in found.items()}
-            it = iter(paths)
-            s = score(truths(), lambda _img, it=it, kept=kept: kept[str(next(it))], args.limit)
+            s = score(truths(), _replay(kept, paths), args.limit)
             r = s.to_json()
             p, rc = float(r["precision"]), float(r["recall"])  # type: ignore[arg-type]
             f1 = 2 * p * rc / (p + rc) if p + rc else 0.0

@@ -134,7 +134,7 @@ def make_video(spec: VideoSpec, out: Path, deck: Deck | None = None, effects: bo
         timeline, deck, cam, look, rng, effects=effects, fps=spec.fps, table=spec.table
     )
     tmp = out / "video.tmp.mp4"
-    writer = cv2.VideoWriter(str(tmp), cv2.VideoWriter_fourcc(*"mp4v"), spec.fps, spec.size)
+    writer = cv2.VideoWriter(str(tmp), cv2.VideoWriter.fourcc(*"mp4v"), spec.fps, spec.size)
     if not writer.isOpened():
         raise RuntimeError("OpenCV cannot write mp4v video here")
     frames = 0

@@ -77,7 +77,7 @@ def make_look(
     for _ in range(int(rng.integers(1, 4))):
         t0 = rng.uniform(3, max(4.0, duration - 3))
         t1 = t0 + rng.uniform(0.4, 1.4)
-        mask = None
+        mask: np.ndarray | None = None
         if rng.random() < 0.5:  # someone leans over the table: a soft shadow
             mask = np.zeros((h, w), np.float32)
             pts = rng.random((int(rng.integers(3, 6)), 2)) * [w * 1.2, h * 1.2] - [w * 0.1, h * 0.1]
@@ -206,7 +206,8 @@ class Renderer:
             @ np.diag([1 / ah, 1 / ah, 1.0])
             @ translate(-aw / 2, -ah / 2)
         )
-        return self.cam.matrix @ to_table
+        out: np.ndarray = self.cam.matrix @ to_table
+        return out
 
     def _draw_card(
         self,
@@ -425,7 +426,8 @@ class Renderer:
                 cast = tuple(c * (1 - (1 - gain) * ramp) for c in cast)  # type: ignore[assignment]
                 if m is not None:
                     mask = 1 - (1 - m) * ramp
-        out = cv2.multiply(frame, (*cast, 0.0))
+        # cv2 takes a Scalar tuple here; its stub only lists the array overloads
+        out = cv2.multiply(frame, (*cast, 0.0))  # type: ignore[call-overload]
         if mask is not None:
             out = (out.astype(np.float32) * mask).clip(0, 255).astype(np.uint8)
         pos, neg = self.look.noise[int(self.rng.integers(len(self.look.noise)))]

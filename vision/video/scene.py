@@ -155,7 +155,8 @@ class Camera:
 
     def project(self, pts: np.ndarray) -> np.ndarray:
         p = np.hstack([pts, np.ones((len(pts), 1))]) @ self.matrix.T
-        return p[:, :2] / p[:, 2:3]
+        out: np.ndarray = p[:, :2] / p[:, 2:3]
+        return out
 
     def box(self, box: tuple[float, float, float, float]) -> list[float]:
         x0, y0, x1, y1 = box

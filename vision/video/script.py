@@ -232,7 +232,7 @@ class _Builder:
         )
         t5 = t4 + self.dur(0.4, 0.6)
         phases.append(Phase(t4, t5, drop, self.seat_point(seat), {}))
-        return self.add(Action("bito", seat, phases, tuple(cards), landed, t4))
+        return self.add(Action("bito", seat, phases, tuple(cards), dict(landed), t4))
 
     def refill(self, seat: int, cards: list[str]) -> Action:
         top = cards[0]
