@@ -71,15 +71,13 @@ def main() -> None:
     print(f"onnxruntime full (YOLO + crops) median {statistics.median(full):6.1f} ms")
     if args.weights is None:
         return
-    try:
-        from vision.train.yolo import setup_offline
+    from vision.train.yolo import load
 
-        setup_offline(args.threads)
-        from ultralytics import YOLO
+    try:
+        model = load(args.weights, args.threads)
     except ImportError:
         print("ultralytics not installed here: run in the training venv for the comparison")
         return
-    model = YOLO(str(args.weights))
     torch_ms = _time(
         lambda f: model.predict(f, imgsz=args.imgsz, conf=0.2, verbose=False, device="cpu"),
         frames,

@@ -10,7 +10,7 @@ import argparse
 import shutil
 from pathlib import Path
 
-from vision.train.yolo import setup_offline
+from vision.train.yolo import load
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -19,10 +19,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("out", type=Path)
     ap.add_argument("--imgsz", type=int, default=640)
     args = ap.parse_args(argv)
-    setup_offline()
-    from ultralytics import YOLO
-
-    model = YOLO(str(args.weights))
+    model = load(args.weights)
     path = model.export(format="onnx", imgsz=args.imgsz, dynamic=True, simplify=False, opset=17)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(path, args.out)

@@ -10,6 +10,7 @@ import argparse
 import logging
 import os
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -30,6 +31,15 @@ def setup_offline(threads: int = 2) -> None:
     SETTINGS.update(sync=False)
     torch_utils.NUM_THREADS = threads  # internal name, checked with ultralytics 8.4.190
     torch.set_num_threads(threads)
+
+
+def load(weights: str | Path, threads: int = 2) -> Any:
+    """An ultralytics YOLO model from a checkpoint or YAML, offline (the project's only import of
+    ultralytics is in this module)."""
+    setup_offline(threads)
+    from ultralytics import YOLO
+
+    return YOLO(str(weights))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -55,15 +65,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--no-val", dest="val", action="store_false", help="validate only at the end")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO)
-    setup_offline(args.threads)
-    from ultralytics import YOLO
-
     if args.resume:
-        YOLO(str(args.resume)).train(resume=True)
+        load(args.resume, args.threads).train(resume=True)
         return
     if args.data is None:
         ap.error("--data is required unless --resume")
-    model = YOLO(args.model)
+    model = load(args.model, args.threads)
     model.train(
         data=str(args.data.resolve()),
         epochs=args.epochs,
