@@ -45,7 +45,7 @@ from vision.table.geometry import (
     load_calibration,
     with_zone,
 )
-from vision.table.inference import Change, NewCard, infer, possible_new
+from vision.table.inference import Change, NewCard, infer, overlap, possible_new
 from vision.table.motion import Motion, changed
 from vision.table.snapshot import Votes, iou, parse_card, snapshot
 
@@ -56,6 +56,7 @@ TURNS = (cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_90_COUNTERCLOCKWISE, cv2.ROTATE_180
 MIN_READS = 2  # a new card must be read in at least this many frames
 SAME_CARD = 0.6  # IoU above which two new readings are one physical card
 SAME_PLACE_STILL = 0.3  # IoU with a card laid in this still spell that makes a reading its own
+INSIDE_STILL = 0.6  # ... or this share of the smaller box (a corner read inside the card)
 PAUSE_S = 0.7  # an arm that pauses this long or less over the table is still the same arm
 DETECT_SIZE = 960
 """The YOLO stage's input side for the chain's own detector: cards on a table seen whole are small
@@ -284,7 +285,10 @@ class Pipeline:
                 continue
             if self._misread_of_memory(name, box):
                 continue
-            if any(iou(box, b) > SAME_PLACE_STILL for b in self._placed_still):
+            if any(
+                iou(box, b) > SAME_PLACE_STILL or overlap(box, b) > INSIDE_STILL
+                for b in self._placed_still
+            ):
                 continue  # no arm came since a card was laid here: a second reading of it
             candidates.append((self._votes.by_card[name].confidence, card, share, box))
         # one physical card read as two identities (a misread that held): the stronger reading

@@ -134,3 +134,17 @@ def test_the_defenders_bare_reach_over_an_open_bout_is_a_take() -> None:
     assert _moves(state, gesture) == ["B:take"]
     # an attacker's reach that leaves nothing is no move
     assert _moves(state, Change(gesture=True, arm_seat=2, arm_certainty=0.9)) == []
+
+
+def test_a_corner_read_beside_the_only_uncovered_card_is_a_beat_not_an_illegal_throw_in() -> None:
+    state = _game(players=3, moves=("A:attack 9s",))
+    corner = (162.0, 175.0, 175.0, 200.0)  # only the covering card's index corner was read
+    change = Change(
+        new=(_new("Js", corner),), boxes={C("9s"): BOX_A}, arm_seat=1, arm_certainty=0.8
+    )
+    assert _moves(state, change) == ["B:beat 9s/Js"]
+    # a card far away that someone may throw in stays a throw-in
+    state = _game(players=3, moves=("A:attack 9s", "B:beat 9s/Ts"))
+    far = (600.0, 100.0, 660.0, 190.0)
+    change = Change(new=(_new("9d", far),), boxes={C("9s"): BOX_A}, arm_seat=0, arm_certainty=0.8)
+    assert _moves(state, change) == ["A:throw 9d"]

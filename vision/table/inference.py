@@ -44,6 +44,7 @@ W_ARM = 5.0  # times the arm's certainty, for the seat the arm came from (a lead
 W_KNOWN = 4.0  # a card known to be in that seat's hand (seen taken)
 GESTURE_CERTAINTY = 0.3  # the arm's certainty needed to read a bare reach as the defender's take
 COVER_MIN = 0.25  # overlap (of the smaller box) from which a card lies on another
+W_NEAR = 2.0  # a beat of a card lying near (not on) an uncovered attack card: the geometry's doubt
 
 
 @dataclass(frozen=True)
@@ -183,6 +184,24 @@ def cover_target(state: State, card: NewCard, boxes: dict[Card, Box]) -> tuple[C
     return best, best_overlap
 
 
+def near_target(state: State, card: NewCard, boxes: dict[Card, Box]) -> tuple[Card | None, float]:
+    """The uncovered attack card nearest to ``card`` (1 touching, falling to 0 a card's length
+    away): a covering card read by its index corner alone has a small box beside its target."""
+    best: Card | None = None
+    best_near = 0.0
+    for pair in state.table:
+        box = boxes.get(pair.attack)
+        if pair.cover is not None or box is None:
+            continue
+        gap_x = max(0.0, max(card.box[0], box[0]) - min(card.box[2], box[2]))
+        gap_y = max(0.0, max(card.box[1], box[1]) - min(card.box[3], box[3]))
+        size = max(box[2] - box[0], box[3] - box[1], 1.0)
+        near = max(0.0, 1.0 - (gap_x**2 + gap_y**2) ** 0.5 / size)
+        if near > best_near:
+            best, best_near = pair.attack, near
+    return best, best_near
+
+
 def _beat_readings(state: State, card: Card, target: Card, change: Change) -> list[Reading]:
     out = []
     for seat in _seats(state):
@@ -303,6 +322,17 @@ def infer(state: State, change: Change) -> list[Inference]:
             beats.append((card, target))
         else:
             apart.append(card)
+    # a card lying apart, near an uncovered attack card, that no one could lay apart legally is
+    # rather a beat read by its corner (a cascade of wrong moves follows an illegal throw-in)
+    for card in list(apart):
+        target, near = near_target(current, card, boxes)
+        if target is None or any(t == target for _, t in beats):
+            continue
+        placing = max(_placing_readings(current, (card.card,), change), key=lambda r: r.score)
+        beat = max(_beat_readings(current, card.card, target, change), key=lambda r: r.score)
+        if beat.legal and beat.score - W_NEAR * (2 - near) > placing.score:
+            apart.remove(card)
+            beats.append((card, target))
     for card, target in beats:
         readings = _beat_readings(current, card.card, target, change)
         # the card might also be a second reading of identity (vote runner-up)
