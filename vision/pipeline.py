@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import logging
 import time as _time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -45,7 +45,16 @@ from vision.table.geometry import (
     load_calibration,
     with_zone,
 )
-from vision.table.inference import Change, NewCard, infer, overlap, possible_new
+from vision.table.inference import (
+    Change,
+    NewCard,
+    cover_target,
+    infer,
+    is_legal,
+    near_target,
+    overlap,
+    possible_new,
+)
 from vision.table.motion import Motion, changed
 from vision.table.snapshot import Votes, iou, parse_card, snapshot
 
@@ -79,6 +88,9 @@ class FrameReport:
     cards: list[CardDetection]  # what the detector saw this frame (for drawing)
     observed: list[Observed]  # moves that completed at this frame, in order
     occluded: bool  # a hand/arm is over the table
+    trump_card: Card | None = None
+    """Set when the chain revises the trump card it gave before (its first read was weak and a
+    beat showed another trump suit): the caller re-judges its view with it."""
 
 
 @dataclass
@@ -137,11 +149,15 @@ class Pipeline:
         self._placed_still: list[Box] = []  # cards laid since the last arm left
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._last_cards: list[CardDetection] = []
+        self.trump_settled = False  # the trump suit is sure (a clear read, or a beat showed it)
+        self._revised: Card | None = None  # the trump card revised by a beat
 
     # --- per frame -------------------------------------------------------------------------
 
     def process(self, frame: Frame, state: State | None = None) -> FrameReport:
         """One frame. ``state`` is the referee's current state (None before the game starts)."""
+        if state is not None and self._revised is not None:
+            state = _with_trump(state, self._revised)
         if self.geometry is None:
             self._start(frame.image)
         assert self.motion is not None
@@ -186,11 +202,13 @@ class Pipeline:
         assert self.geometry is not None
         self._votes.add(snapshot(cards, self.geometry))
         observed: list[Observed] = []
+        revised = self._revised
         if state is not None and self._votes.frames >= self.vote_frames:
             t0 = _time.perf_counter()
             observed = self._judge(state, frame.time)
             self.times.judge.append((_time.perf_counter() - t0) * 1000)
-        return FrameReport(frame, cards, observed, False)
+        news = self._revised if self._revised is not revised else None
+        return FrameReport(frame, cards, observed, False, news)
 
     # --- setup -----------------------------------------------------------------------------
 
@@ -236,6 +254,7 @@ class Pipeline:
             return
         card, (_, box) = max(self._setup_votes.items(), key=lambda kv: kv[1][0])
         self.trump_card = parse_card(card)
+        self.trump_settled = _clear_suit(self._setup_votes)
         if stock_zone is None:
             zone = box
             for b in self._setup_backs:
@@ -308,6 +327,8 @@ class Pipeline:
                         readings.append((other_card, rival_share))
             new.append(NewCard(tuple(readings[:2]), box))
         cleared = bool(table_cards) and table_cards <= gone and not new
+        if not self.trump_settled and new:
+            state = self._check_trump(state, new)
         gesture = (
             not new
             and not gone
@@ -366,6 +387,56 @@ class Pipeline:
         self._judged = True
         self._calm = self.motion.current
         return observed
+
+    def _check_trump(self, state: State, new: list[NewCard]) -> State:
+        """A weak trump read meets a beat of another suit: the beat's suit, when it is one the
+        setup read at all and the beat is legal only with it, is the trump (the state to judge
+        with is revised); a beat legal with the read trump settles it."""
+        boxes = {c: m.box for c, m in self._memory.items() if m.box is not None}
+        for card in new:
+            target, _ = cover_target(state, card, boxes)
+            if target is None:
+                target, near = near_target(state, card, boxes)
+                if near < 0.5:
+                    target = None
+            suit = card.card.suit
+            if target is None or suit is None or suit == target.suit:
+                continue
+            if suit == state.trump_suit:
+                self.trump_settled = True
+                return state
+            options = [
+                (score, name)
+                for name, (score, _) in self._setup_votes.items()
+                if (c := parse_card(name)) is not None and c.suit == suit
+            ]
+            if not options:
+                continue
+            revised = parse_card(max(options)[1])
+            assert revised is not None
+            other = _with_trump(state, revised)
+            if not is_legal(other, Defend(state.defender, target, card.card)):
+                continue
+            log.info("trump card revised from %s to %s by a beat", self.trump_card, revised)
+            self.trump_card = self._revised = revised
+            self.trump_settled = True
+            return other
+        return state
+
+
+def _with_trump(state: State, card: Card) -> State:
+    return replace(state, trump_card=card, trump_suit=card.suit)
+
+
+def _clear_suit(votes: dict[str, tuple[float, Box]]) -> bool:
+    """Whether the trump read names one suit clearly (twice the votes of any other suit)."""
+    by_suit: dict[object, float] = {}
+    for name, (score, _) in votes.items():
+        card = parse_card(name)
+        if card is not None:
+            by_suit[card.suit] = by_suit.get(card.suit, 0.0) + score
+    ranked = sorted(by_suit.values(), reverse=True)
+    return len(ranked) < 2 or ranked[0] >= 2 * ranked[1]
 
 
 def _detect_at(

@@ -114,8 +114,15 @@ def evaluate_game(
             if confirm and pipeline.trump_card != true_trump:  # the person corrects it
                 notes.append(f"trump read {pipeline.trump_card}, corrected to {true_trump}")
                 pipeline.trump_card = true_trump
+                pipeline.trump_settled = True
             state = table_game(rules, players, trump_card=pipeline.trump_card, dealer=header.dealer)
         report = pipeline.process(frame, state)
+        if report.trump_card is not None and state is not None:  # the chain revised the trump
+            notes.append(f"trump revised to {report.trump_card} at {frame.time:.1f}s")
+            trump_read = report.trump_card
+            state = table_game(rules, players, trump_card=report.trump_card, dealer=header.dealer)
+            for move in camera_moves:
+                _, state = check_and_apply(state, move)
         skip: tuple[Move, ...] | None = None
         for observed in report.observed:
             assert state is not None
