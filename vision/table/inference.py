@@ -260,17 +260,32 @@ def _clear_readings(state: State) -> list[Reading]:
         closer = next(s for s in _seats(state) if s != state.defender)
     out: list[Reading] = []
     if state.phase is Phase.TAKING:
-        moves: list[Move] = [Done(closer)]
+        moves: list[Move] = _closing(state, closer)
         out.append(Reading(tuple(moves), W_ROLE + W_LEGAL, _judge(state, moves)[0]))
         return out
-    take: list[Move] = [Take(state.defender), Done(closer)]
-    bito: list[Move] = [Done(closer)]
+    taken = _judge(state, [Take(state.defender)])[1]
+    take: list[Move] = [Take(state.defender), *_closing(taken, closer)]
+    bito: list[Move] = _closing(state, closer)
     take_legal = _judge(state, take)[0]
     bito_legal = _judge(state, bito)[0]
     covered = state.all_covered()
     out.append(Reading(tuple(bito), W_ROLE * covered + W_LEGAL * bito_legal, bito_legal))
     out.append(Reading(tuple(take), W_ROLE * (not covered) + W_LEGAL * take_legal, take_legal))
     return out
+
+
+def _closing(state: State, closer: int) -> list[Move]:
+    """The bout's close: nothing when it closed by itself, ``Done`` by the closer, or when the
+    referee wants the others' word first (throw-in priority), their passes before it, or ``Done``
+    by another seat that may say it (the camera cannot hear who did)."""
+    if not state.table:
+        return []  # the bout closed by itself (a take no one may add to)
+    seats = [closer, *(s for s in _seats(state) if s not in (closer, state.defender))]
+    for seat in seats:
+        for moves in ([Done(seat)], [*passes_before(state, seat)[0], Done(seat)]):
+            if _judge(state, moves)[0]:
+                return moves
+    return [Done(closer)]
 
 
 def _distinct(readings: list[Reading]) -> list[Reading]:
