@@ -282,7 +282,8 @@ def _closing(state: State, closer: int) -> list[Move]:
         return []  # the bout closed by itself (a take no one may add to)
     seats = [closer, *(s for s in _seats(state) if s not in (closer, state.defender))]
     for seat in seats:
-        for moves in ([Done(seat)], [*passes_before(state, seat)[0], Done(seat)]):
+        options: list[list[Move]] = [[Done(seat)], [*passes_before(state, seat)[0], Done(seat)]]
+        for moves in options:
             if _judge(state, moves)[0]:
                 return moves
     return [Done(closer)]
