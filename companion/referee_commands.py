@@ -92,7 +92,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(handler=cmd_rules)
 
 
-def _options(items: list[str]) -> dict[str, str]:
+def parse_options(items: list[str]) -> dict[str, str]:
+    """Table options given as ``NAME=VALUE`` on the command line."""
     out: dict[str, str] = {}
     for item in items:
         if "=" not in item:
@@ -186,7 +187,7 @@ def quick_move(state: GameState, text: str) -> Move:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    options = _options(args.option)
+    options = parse_options(args.option)
     rules = None if args.position else find_variant(args.variant).configure(options)
     from_start = rules is not None and rules.engine != "durak" and not (args.table or args.trump)
     if args.position:
@@ -284,7 +285,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_rules(args: argparse.Namespace) -> int:
     from referee.rules_page import page, render
 
-    options = _options(args.option)
+    options = parse_options(args.option)
     if args.json:
         print(json.dumps(page(args.variant, options), ensure_ascii=False, indent=1))
     else:
@@ -312,7 +313,7 @@ def cmd_position(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    options = _options(args.option)
+    options = parse_options(args.option)
     variants = playable_variants() if args.variant == "all" else [find_variant(args.variant)]
     args.out.mkdir(parents=True, exist_ok=True)
     written = 0

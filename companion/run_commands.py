@@ -177,7 +177,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def table_setup(args: argparse.Namespace) -> TableSetup:
-    from companion.referee_commands import _options
+    from companion.referee_commands import parse_options
 
     names = tuple(args.names or ())
     if names and len(names) != args.players:
@@ -185,7 +185,7 @@ def table_setup(args: argparse.Namespace) -> TableSetup:
     names = names or tuple(f"Player {chr(65 + i)}" for i in range(args.players))
     return TableSetup(
         variant=args.variant,
-        options=_options(args.option),
+        options=parse_options(args.option),
         names=names,
         dealer=parse_seat(args.dealer),
         trump_card=Card.parse(args.trump) if args.trump else None,

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.referee_commands import parse_options
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
@@ -38,18 +40,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--lang", choices=("en", "ru", "both"), default="both")
     p.add_argument("--imgsz", type=int, default=None, help="detector input size")
     p.set_defaults(handler=cmd_watch)
-
-
-def _options(pairs: list[str]) -> dict[str, str]:
-    from referee.errors import InvalidNotation
-
-    out = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise InvalidNotation(f"--option wants NAME=VALUE, not {pair!r}")
-        name, value = pair.split("=", 1)
-        out[name.strip()] = value.strip()
-    return out
 
 
 def _verdict_text(verdict: Any, lang: str) -> str:
@@ -87,7 +77,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 6:
         print("bito watch: --players must be 2-6", file=sys.stderr)
         return 2
-    options = _options(args.option)
+    options = parse_options(args.option)
     rules = find_variant(args.variant).configure(options)
     dealer = parse_seat(args.dealer)
     names = [n.strip() for n in args.names.split(",") if n.strip()]
