@@ -146,7 +146,8 @@ def resolve_take(state: GameState) -> GameState:
     return _end_bout(state, next_attacker=state.next_in_game(defender))
 
 
-def _refill_order(state: GameState) -> list[int]:
+def refill_order(state: GameState) -> list[int]:
+    """Who draws from the stock at the end of a bout, in order (B13, ``Rules.refill_order``)."""
     n = state.players
     order = [(state.attacker + i) % n for i in range(n)]
     order = [seat for seat in order if seat not in state.finished]
@@ -165,7 +166,7 @@ def _refill(state: GameState, bouts_done: int) -> GameState:
     stock = list(state.stock)
     left = state.stock_count
     indicator_visible = state.indicator_in_stock()
-    for seat in _refill_order(state):
+    for seat in refill_order(state):
         hand = hands[seat]
         if rules.refill_mode is RefillMode.ONLY_WHEN_EMPTY:
             target = rules.refill_n if hand.count == 0 else 0

@@ -16,6 +16,7 @@ import numpy as np
 
 from vision.detector import CardDetection, CardDetector
 from vision.evaluate import Truth, score, synthetic_truths, yolo_truths
+from vision.train.evaluate_all import REAL
 
 THRESHOLDS = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
 
@@ -32,9 +33,7 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m vision.train.tune", description=__doc__)
     ap.add_argument("--model-dir", type=Path, default=Path("models"))
     ap.add_argument("--synth", type=Path, default=Path("data/synth-v2"))
-    ap.add_argument(
-        "--real", type=Path, default=Path("/work/shared/datasets/real/poker-cards-yolo")
-    )
+    ap.add_argument("--real", type=Path, default=REAL)
     ap.add_argument("--imgsz", type=int, default=640)
     ap.add_argument("--limit", type=int, default=150)
     ap.add_argument("--threads", type=int, default=1)

@@ -19,7 +19,7 @@ import numpy as np
 
 from referee.game import State
 from referee.moves import Attack, Defend, Done, Move, Pass, Take, ThrowIn, Transfer, move_cards
-from referee.rules import RefillOrder
+from referee.resolution import refill_order
 from vision.video.game import Game, Step, UnshowableGame
 from vision.video.scene import Pose, Table
 
@@ -292,15 +292,6 @@ def _dist_to_seat(table: Table, seat: int, p: Pose) -> float:
     return math.hypot(s.x - p.x, s.y - p.y)
 
 
-def _refill_order(before: State, players: int) -> list[int]:
-    order = [(before.attacker + i) % players for i in range(players)]
-    order = [s for s in order if s not in before.finished]
-    if before.rules.refill_order is RefillOrder.DEFENDER_LAST and before.defender in order:
-        order.remove(before.defender)
-        order.append(before.defender)
-    return order
-
-
 def build_timeline(game: Game, table: Table, rng: np.random.Generator) -> Timeline:
     """Lay out every recorded move of ``game`` as arm trips on ``table``."""
     start = game.steps[0].before if game.steps else game.record.state
@@ -374,7 +365,7 @@ def _legal_step(b: _Builder, step: Step, ev: EventTiming) -> None:
     if drawn <= 0:
         return
     taken = set(table_cards)
-    order = _refill_order(before, before.players)
+    order = refill_order(before)
     pos = 0
     first = True
     for seat in order:
