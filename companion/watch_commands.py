@@ -147,10 +147,6 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 
 def _needs_trump(rules: Any) -> bool:
-    from referee.rules import TrumpSource
+    from referee.setup import TRUMP_CARD_SOURCES
 
-    return rules.trump_source in (
-        TrumpSource.STOCK_BOTTOM,
-        TrumpSource.LAST_DEALT,
-        TrumpSource.SHOWN_THEN_REINSERTED,
-    )
+    return rules.trump_source in TRUMP_CARD_SOURCES

@@ -95,6 +95,13 @@ _TURNED_FROM_STOCK = (
 )
 """Trump sources that turn a card of the stock left after the deal (B5, §4.25, §4.45)."""
 
+TRUMP_CARD_SOURCES = (
+    TrumpSource.STOCK_BOTTOM,
+    TrumpSource.LAST_DEALT,
+    TrumpSource.SHOWN_THEN_REINSERTED,
+)
+"""Trump sources whose trump card lies face up on the table: the table view needs it."""
+
 
 def deal(
     rules: Rules,
@@ -358,12 +365,7 @@ def table_game(
         source = TrumpSource.LAST_DEALT  # B5: the deal used up the deck
     if source is TrumpSource.PERSONAL_PER_PLAYER:
         trump_card = None  # §4.13.3: no card under the stock; the dealer turns one per seat
-    needs_card = source in (
-        TrumpSource.STOCK_BOTTOM,
-        TrumpSource.LAST_DEALT,
-        TrumpSource.SHOWN_THEN_REINSERTED,
-    )
-    if needs_card and trump_card is None:
+    if source in TRUMP_CARD_SOURCES and trump_card is None:
         raise InvalidPosition(f"{rules.variant}: the trump card seen on the table is needed")
     if trump_card is not None and trump_card not in CardSet.of(deck):
         raise InvalidPosition(f"trump card {trump_card} is not in this game's deck")
