@@ -28,7 +28,15 @@ def test_two_corners_of_one_card_merge_into_its_card_box() -> None:
     (found,) = merge_corners(reads, cards, Detections.empty())
     assert found.card == "Ts" and found.corners == 2
     assert found.box == (100, 100, 200, 250)
-    assert abs(found.confidence - 0.9 * 0.95) < 1e-6
+    assert abs(found.confidence - (1 - (1 - 0.9 * 0.95) * (1 - 0.9 * 0.7))) < 1e-6
+
+
+def test_two_weak_corners_of_one_card_together_pass_the_threshold() -> None:
+    one = [_read([102, 102, 118, 140], "Ts", det=0.3, cls=0.4)]
+    two = [*one, _read([182, 210, 198, 248], "Ts", det=0.3, cls=0.4)]
+    assert merge_corners(one, Detections.empty(), Detections.empty(), min_conf=0.15) == []
+    (found,) = merge_corners(two, Detections.empty(), Detections.empty(), min_conf=0.15)
+    assert found.card == "Ts" and found.confidence > 0.15
 
 
 def test_a_card_box_goes_to_one_card_only() -> None:

@@ -12,9 +12,12 @@ import sys
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
-from vision.detector import CardDetector
+from vision.cards import DET_INDEX
+from vision.crops import crop_square, to_tensor
+from vision.detector import UNSURE_P, CardDetector
 
 DATA = Path(__file__).parent / "data"
 EXPECTED = json.loads((DATA / "expected.json").read_text())
@@ -43,3 +46,18 @@ def test_names_the_cards_on_committed_images(detector: CardDetector, name: str) 
         x1, y1, x2, y2 = d.box
         assert 0 <= x1 < x2 <= image.shape[1] and 0 <= y1 < y2 <= image.shape[0]
         assert 0.0 < d.confidence <= 1.0
+
+
+def test_an_unsure_crop_is_read_turned_four_ways(
+    detector: CardDetector, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    image = cv2.imread(str(DATA / sorted(EXPECTED)[0]))
+    assert image is not None
+    boxes = detector.find(image).of_class(DET_INDEX).xyxy
+    crops = to_tensor(np.stack([crop_square(image, b, detector.crop_size) for b in boxes]))
+    # two index crops laid over each other: the classifier cannot be sure of either
+    blend = np.ascontiguousarray((crops[:1] + crops[1:2]) / 2)
+    assert detector._classify(blend).max() < UNSURE_P, "the test needs an unsure crop"
+    turns = [detector._classify(np.ascontiguousarray(np.rot90(blend, k, (2, 3)))) for k in range(4)]
+    monkeypatch.setattr("vision.detector.crop_square", lambda *_: blend[0].transpose(1, 2, 0) * 255)
+    np.testing.assert_allclose(detector.read(image, boxes[:1]), sum(turns) / 4, atol=1e-4)
