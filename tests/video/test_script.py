@@ -65,6 +65,18 @@ def test_illegal_attempts_are_laid_then_picked_up_by_the_same_hand() -> None:
         assert stored.verdict is not None and stored.verdict["legal"] is False
 
 
+def test_a_trump_card_dealt_last_is_shown_then_taken_by_its_holder() -> None:
+    game, tl = _timeline("podkidnoy", 6, 3)  # 6 x 6 cards: the deal uses up the 36-card deck
+    start = game.steps[0].before
+    trump = str(start.trump_card)
+    assert start.stock_count == 0 and list(tl.start) == [trump]
+    show = tl.actions[0]
+    assert show.kind == "show" and show.moving == (trump,)
+    assert start.trump_card in start.hands[show.seat].known
+    first_rest = min(e.t_rest for e in tl.events if e.t_rest is not None)
+    assert show.t0 >= 1.5 and show.t1 < first_rest
+
+
 def test_truth_replays_to_the_recorded_verdicts(tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "truth.jsonl"
     simulate("perevodnoy", 3, 8, illegal=3, path=path)

@@ -67,7 +67,7 @@ class Table:
     def trump_pose(self) -> Pose:
         x, y, a = self.stock
         rad = math.radians(a)
-        shift = 0.32
+        shift = 0.55  # about half of it sticks out, its index corners whole, as people lay it
         return Pose(x - shift * math.sin(rad), y + shift * math.cos(rad), a + 90, True)
 
     def stock_pose(self, k: int) -> Pose:
@@ -82,7 +82,7 @@ class Table:
 
     def stock_box(self) -> tuple[float, float, float, float]:
         x, y, _ = self.stock
-        return (x - 0.85, y - 0.85, x + 0.85, y + 0.85)
+        return (x - 0.95, y - 0.95, x + 0.95, y + 0.95)
 
     def discard_box(self) -> tuple[float, float, float, float]:
         x, y = self.discard

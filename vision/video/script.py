@@ -6,6 +6,8 @@ card), an illegal card laid and, after a rest, picked back up by the same hand, 
 in and out when the defender says "take" while throw-ins may still come, the table swept off to
 the taker's edge, bito (the table's cards gathered, turned face down and put on the discard pile),
 and refills (each seat in refill order pulling its cards off the stock, the trump card last).
+When the deal uses up the deck, the last card dealt (the trump card) lies face up where the
+stock would be until its holder takes it, before the first move.
 Pass moves change nothing on the table; when a pass or "done" closes the bout, the bito or take
 that follows is part of that move.
 """
@@ -41,7 +43,7 @@ class Phase:
 class Action:
     """One arm's trip over the table, and what it leaves behind."""
 
-    kind: str  # place, pickup, gesture, take, bito, refill
+    kind: str  # place, pickup, gesture, take, bito, refill, show (the trump card dealt last)
     seat: int
     phases: list[Phase]
     moving: tuple[str, ...]  # cards drawn per frame during the action (not in the still layer)
@@ -103,6 +105,16 @@ class _Builder:
         for k, card in enumerate(reversed(body)):
             self.on_table[card] = table.stock_pose(k)
         self.stock = cards
+        # the deal used up the deck: the last card dealt, its suit trumps, is shown face up where
+        # the stock would lie before its holder takes it (B5)
+        self.shown: tuple[int, list[str]] | None = None
+        if start.trump_card is not None and not start.stock_count:
+            holder = next(
+                (s for s in range(start.players) if start.trump_card in start.hands[s].known), None
+            )
+            if holder is not None:
+                self.shown = (holder, [str(start.trump_card)])
+                self.on_table[str(start.trump_card)] = table.trump_pose()
         self.start = dict(self.on_table)
 
     # ---- helpers -------------------------------------------------------------------------
@@ -297,6 +309,9 @@ def build_timeline(game: Game, table: Table, rng: np.random.Generator) -> Timeli
     start = game.steps[0].before if game.steps else game.record.state
     b = _Builder(table, rng, start)
     b.discarded = set()
+    if b.shown is not None:
+        b.rest(1.5, 2.0)
+        b.pickup(*b.shown, kind="show")
     events: list[EventTiming] = []
     from referee.moves import format_move
 
