@@ -97,7 +97,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     state = None
     try:
         for frame in source:
-            if state is None and (pipeline.trump_card is not None or not _needs_trump(rules)):
+            if state is None and (pipeline.trump_card is not None or not pipeline.shows_trump):
                 header = Header(
                     args.variant,
                     options,
@@ -144,9 +144,3 @@ def cmd_watch(args: argparse.Namespace) -> int:
         print("bito watch: the camera never saw the trump card; give it with --trump")
         return 1
     return 0
-
-
-def _needs_trump(rules: Any) -> bool:
-    from referee.setup import TRUMP_CARD_SOURCES
-
-    return rules.trump_source in TRUMP_CARD_SOURCES

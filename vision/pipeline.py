@@ -13,12 +13,14 @@ and how their region looked). Per frame:
 4. :func:`vision.table.inference.infer` turns the change into referee moves, scored with the
    referee's verdicts and the evidence; uncertain ones carry alternatives for a confirmation.
    An arm that reached in and left nothing changed is a gesture: from the defender while a bout
-   is open, "I take" (throw-ins may still follow).
+   is open, "I take" (throw-ins may still follow). A reading that would be an illegal move waits
+   until the cards have been read in ``CONFIRM_FRAMES`` frames (a misread rarely holds that long).
 5. While the table stays still the detector runs every ``idle_every`` frames, and a card read
    late (missed at first) is judged then.
 
 Before the game starts (``state`` None) the first still frames find the stock and its trump card
-(the face-up card under a face-down pile, or the only face-up card on the table);
+(the face-up card under a face-down pile, or the only face-up card on the table; a weak read
+looks again for up to ``TRUMP_PATIENCE`` frames; variants that show no trump card skip this);
 :attr:`Pipeline.trump_card` gives it to the caller, which then starts the referee's table view.
 """
 
@@ -36,6 +38,7 @@ from referee.cards import Card
 from referee.game import State
 from referee.moves import Attack, Defend, Done, Move, Take, ThrowIn, Transfer, move_cards
 from referee.rules import Rules
+from referee.setup import TRUMP_CARD_SOURCES
 from vision.capture import Frame
 from vision.detector import CardDetection, CardDetector
 from vision.table.geometry import (
@@ -66,6 +69,9 @@ MIN_READS = 2  # a new card must be read in at least this many frames
 SAME_CARD = 0.6  # IoU above which two new readings are one physical card
 SAME_PLACE_STILL = 0.3  # IoU with a card laid in this still spell that makes a reading its own
 INSIDE_STILL = 0.6  # ... or this share of the smaller box (a corner read inside the card)
+CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
+TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
+TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
 PAUSE_S = 0.7  # an arm that pauses this long or less over the table is still the same arm
 DETECT_SIZE = 960
 """The YOLO stage's input side for the chain's own detector: cards on a table seen whole are small
@@ -143,12 +149,16 @@ class Pipeline:
         self._spells = 0
         self._since_detect = 0
         self._judged = False
+        self._holding = False  # an illegal reading waits for more frames
         self._moved = False
         self._rest_time = 0.0
         self._entry: tuple[float, float] | None = None
         self._placed_still: list[Box] = []  # cards laid since the last arm left
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._last_cards: list[CardDetection] = []
+        self.shows_trump = rules.trump_source in TRUMP_CARD_SOURCES
+        """Whether the variant shows a trump card (under the stock, or dealt last): else the
+        chain looks for none and the game starts at once."""
         self.trump_settled = False  # the trump suit is sure (a clear read, or a beat showed it)
         self._revised: Card | None = None  # the trump card revised by a beat
 
@@ -170,6 +180,7 @@ class Pipeline:
                 self._spells += 1
             self._moved = True
             self._judged = False
+            self._holding = False
             self._votes = Votes()
             return FrameReport(frame, self._last_cards, [], True)
         self._still += 1
@@ -186,7 +197,12 @@ class Pipeline:
             self._judged = False
         if self._still < self.settle_frames:
             return FrameReport(frame, self._last_cards, [], False)
-        detect = self._votes.frames < self.vote_frames or self._since_detect >= self.idle_every - 1
+        detect = (
+            self._votes.frames < self.vote_frames
+            or self._since_detect >= self.idle_every - 1
+            or (self.trump_card is None and self.shows_trump)
+            or self._holding
+        )
         if not detect:
             self._since_detect += 1
             return FrameReport(frame, self._last_cards, [], False)
@@ -195,7 +211,7 @@ class Pipeline:
         cards = self.detector.detect(frame.image)
         self.times.detect.append((_time.perf_counter() - t0) * 1000)
         self._last_cards = cards
-        if self.trump_card is None and self._needs_setup():
+        if self.trump_card is None and self.shows_trump and self._needs_setup():
             self._find_stock(frame.image, cards)
             if self.trump_card is not None:
                 self._votes = Votes()  # the stock zone is known now: vote again without it
@@ -252,7 +268,9 @@ class Pipeline:
             self._setup_votes[det.card] = (score + det.confidence * (0.5 + near), box)
         if self._setup_frames < self.vote_frames or not self._setup_votes:
             return
-        card, (_, box) = max(self._setup_votes.items(), key=lambda kv: kv[1][0])
+        card, (score, box) = max(self._setup_votes.items(), key=lambda kv: kv[1][0])
+        if score < TRUMP_SURE * self._setup_frames and self._setup_frames < TRUMP_PATIENCE:
+            return  # a weak read: look again (the light and the noise change between frames)
         self.trump_card = parse_card(card)
         self.trump_settled = _clear_suit(self._setup_votes)
         if stock_zone is None:
@@ -327,7 +345,7 @@ class Pipeline:
                         readings.append((other_card, rival_share))
             new.append(NewCard(tuple(readings[:2]), box))
         cleared = bool(table_cards) and table_cards <= gone and not new
-        if not self.trump_settled and new:
+        if not self.trump_settled and self.shows_trump and new:
             state = self._check_trump(state, new)
         gesture = (
             not new
@@ -347,8 +365,14 @@ class Pipeline:
         change = Change(
             tuple(new), frozenset(gone), cleared, arm_seat, certainty, boxes, gesture=gesture
         )
+        inferences = infer(state, change)
+        self._holding = self._votes.frames < CONFIRM_FRAMES and any(
+            not i.best.legal for i in inferences
+        )
+        if self._holding:
+            return []  # an illegal reading: read the cards in a few more frames before saying so
         observed: list[Observed] = []
-        for inference in infer(state, change):
+        for inference in inferences:
             alternatives = tuple(m for r in inference.alternatives for m in r.key[:1])
             for move in inference.best.moves:
                 certain_part = not move_cards(move) and not isinstance(move, Take | Done)
@@ -381,8 +405,11 @@ class Pipeline:
             rivals = frozenset(str(c) for c, _ in laid.readings if c != card)
             self._memory[card] = _Remembered(box, self.motion.region(box), rivals)
             self._placed_still.append(box)
-        for mem in self._memory.values():
-            if mem.box is not None:
+        # a card read where it lies is pictured again (the light drifts); one not read there keeps
+        # its picture: a gathered pile at rest mid-sweep must not make an empty place its picture
+        for card, mem in self._memory.items():
+            read = seen_any.get(str(card))
+            if mem.box is not None and read is not None and overlap(read[1], mem.box) > 0.5:
                 mem.patch = self.motion.region(mem.box)
         self._judged = True
         self._calm = self.motion.current

@@ -98,3 +98,60 @@ def test_an_arm_over_the_table_suspends_judgement_until_the_card_rests() -> None
 def test_a_still_table_is_detected_at_a_reduced_rate() -> None:
     _, _, detector = _run(lambda i: [], lambda i: False, lambda i: False, 60)
     assert detector.calls < 20
+
+
+COVER_BOX = (262.0, 160.0, 312.0, 235.0)
+
+
+def _two_cards(
+    script: Callable[[int], list[CardDetection]], frames: int
+) -> list[tuple[int, str, bool]]:
+    """An attack card laid by seat A's arm at frames 10-19, then a card laid on it by seat B's
+    arm (from the top edge) at frames 40-49; ``script`` says what the detector reads."""
+    rules = find_variant("podkidnoy").configure({})
+    detector = ScriptedDetector(script)
+    pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
+    state: State | None = None
+    seen: list[tuple[int, str, bool]] = []
+    for i in range(frames):
+        image = np.full((H, W, 3), 90, np.uint8)
+        if i >= 14:
+            image[140:215, 250:300] = 230
+        if i >= 44:
+            image[160:235, 262:312] = 150
+        if 10 <= i < 20:
+            image[150:H, 260 + (i % 4) * 12 : 320 + (i % 4) * 12] = (120, 150, 200)
+        if 40 <= i < 50:
+            image[0:200, 270 + (i % 4) * 12 : 330 + (i % 4) * 12] = (120, 150, 200)
+        detector.index_of[id(image)] = i
+        if state is None and pipeline.trump_card is not None:
+            state = table_game(rules, 2, trump_card=pipeline.trump_card)
+        for observed in pipeline.process(Frame(image, i / 15.0, i), state).observed:
+            assert state is not None
+            verdict, state = check_and_apply(state, observed.move)
+            seen.append((i, format_move(observed.move), verdict.ok))
+    return seen
+
+
+def test_an_illegal_reading_is_read_again_before_it_is_reported() -> None:
+    nine = CardDetection("9s", 0.6, CARD_BOX, 2)
+
+    def script(i: int) -> list[CardDetection]:
+        if i < 14:
+            return []
+        if i < 44:
+            return [nine]
+        # the beating card is misread as the seven (it does not beat the nine) in its first
+        # two frames at rest, then read right
+        return [nine, CardDetection("7s" if i < 53 else "Ts", 0.6, COVER_BOX, 2)]
+
+    seen = _two_cards(script, 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
+
+
+def test_a_read_illegal_beat_is_reported_within_a_few_frames() -> None:
+    nine = CardDetection("9s", 0.6, CARD_BOX, 2)
+    seven = CardDetection("7s", 0.6, COVER_BOX, 2)
+    seen = _two_cards(lambda i: [] if i < 14 else [nine] if i < 44 else [nine, seven], 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/7s", False)]
+    assert seen[1][0] - 50 <= 8  # half a second at 15 fps after the arm left

@@ -109,7 +109,7 @@ def evaluate_game(
     start = time.perf_counter()
     for frame in source:
         frames += 1
-        if state is None and pipeline.trump_card is not None:
+        if state is None and (pipeline.trump_card is not None or not pipeline.shows_trump):
             trump_read = pipeline.trump_card
             if confirm and pipeline.trump_card != true_trump:  # the person corrects it
                 notes.append(f"trump read {pipeline.trump_card}, corrected to {true_trump}")
