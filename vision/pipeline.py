@@ -58,7 +58,7 @@ from vision.table.inference import (
     overlap,
     possible_new,
 )
-from vision.table.motion import Motion, changed
+from vision.table.motion import Motion, changed, region_of
 from vision.table.snapshot import Votes, iou, parse_card, snapshot
 
 log = logging.getLogger(__name__)
@@ -104,6 +104,7 @@ class _Remembered:
     box: Box | None
     patch: np.ndarray | None
     rivals: frozenset[str] = frozenset()  # other identities read at its place when it was laid
+    under: np.ndarray | None = None  # its place at the judgement before it was laid
 
 
 @dataclass
@@ -344,7 +345,20 @@ class Pipeline:
                     if other_card is not None and other_card not in self._memory:
                         readings.append((other_card, rival_share))
             new.append(NewCard(tuple(readings[:2]), box))
-        cleared = bool(table_cards) and table_cards <= gone and not new
+        # a cleared table looks again as it did before its attack cards were laid (an attack card
+        # missed in a few frames after an illegal card was taken off it is still there)
+        cleared = (
+            bool(table_cards)
+            and table_cards <= gone
+            and not new
+            and not any(
+                changed(mem.under, self.motion.region(mem.box))
+                for pair in state.table
+                if (mem := self._memory.get(pair.attack)) is not None
+                and mem.box is not None
+                and mem.under is not None
+            )
+        )
         if not self.trump_settled and self.shows_trump and new:
             state = self._check_trump(state, new)
         gesture = (
@@ -403,7 +417,9 @@ class Pipeline:
         for card, laid in placed.items():
             box = laid.box
             rivals = frozenset(str(c) for c, _ in laid.readings if c != card)
-            self._memory[card] = _Remembered(box, self.motion.region(box), rivals)
+            self._memory[card] = _Remembered(
+                box, self.motion.region(box), rivals, region_of(self._calm, box)
+            )
             self._placed_still.append(box)
         # a card read where it lies is pictured again (the light drifts); one not read there keeps
         # its picture: a gathered pile at rest mid-sweep must not make an empty place its picture

@@ -104,10 +104,11 @@ COVER_BOX = (262.0, 160.0, 312.0, 235.0)
 
 
 def _two_cards(
-    script: Callable[[int], list[CardDetection]], frames: int
+    script: Callable[[int], list[CardDetection]], frames: int, taken_back: int = 10**6
 ) -> list[tuple[int, str, bool]]:
     """An attack card laid by seat A's arm at frames 10-19, then a card laid on it by seat B's
-    arm (from the top edge) at frames 40-49; ``script`` says what the detector reads."""
+    arm (from the top edge) at frames 40-49 and, from frame ``taken_back`` on, taken back by
+    that arm in 10 frames; ``script`` says what the detector reads."""
     rules = find_variant("podkidnoy").configure({})
     detector = ScriptedDetector(script)
     pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
@@ -117,11 +118,11 @@ def _two_cards(
         image = np.full((H, W, 3), 90, np.uint8)
         if i >= 14:
             image[140:215, 250:300] = 230
-        if i >= 44:
+        if 44 <= i < taken_back + 4:
             image[160:235, 262:312] = 150
         if 10 <= i < 20:
             image[150:H, 260 + (i % 4) * 12 : 320 + (i % 4) * 12] = (120, 150, 200)
-        if 40 <= i < 50:
+        if 40 <= i < 50 or taken_back <= i < taken_back + 10:
             image[0:200, 270 + (i % 4) * 12 : 330 + (i % 4) * 12] = (120, 150, 200)
         detector.index_of[id(image)] = i
         if state is None and pipeline.trump_card is not None:
@@ -155,3 +156,22 @@ def test_a_read_illegal_beat_is_reported_within_a_few_frames() -> None:
     seen = _two_cards(lambda i: [] if i < 14 else [nine] if i < 44 else [nine, seven], 80)
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/7s", False)]
     assert seen[1][0] - 50 <= 8  # half a second at 15 fps after the arm left
+
+
+def test_an_attack_card_missed_after_an_illegal_card_is_taken_off_it_is_not_a_cleared_table() -> (
+    None
+):
+    nine = CardDetection("9s", 0.6, CARD_BOX, 2)
+    seven = CardDetection("7s", 0.6, COVER_BOX, 2)
+
+    def script(i: int) -> list[CardDetection]:
+        if i < 14:
+            return []
+        if i < 44:
+            return [nine]
+        if i < 74:
+            return [nine, seven]
+        return [nine] if i >= 90 else []  # the nine is missed for a while after the seven left
+
+    seen = _two_cards(script, 110, taken_back=70)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/7s", False)]

@@ -121,15 +121,20 @@ class Motion:
 
     def region(self, box: Box) -> np.ndarray | None:
         """The small grey pixels of ``box`` in the latest frame."""
-        if self.current is None:
-            return None
-        x1, y1, x2, y2 = (round(v / SCALE) for v in box)
-        h, w = self.current.shape
-        x1, x2 = max(x1, 0), min(max(x2, x1 + 1), w)
-        y1, y2 = max(y1, 0), min(max(y2, y1 + 1), h)
-        if x2 <= x1 or y2 <= y1:
-            return None
-        return self.current[y1:y2, x1:x2].copy()
+        return region_of(self.current, box)
+
+
+def region_of(picture: np.ndarray | None, box: Box) -> np.ndarray | None:
+    """The pixels of ``box`` (full-resolution coordinates) in a small grey ``picture``."""
+    if picture is None:
+        return None
+    x1, y1, x2, y2 = (round(v / SCALE) for v in box)
+    h, w = picture.shape
+    x1, x2 = max(x1, 0), min(max(x2, x1 + 1), w)
+    y1, y2 = max(y1, 0), min(max(y2, y1 + 1), h)
+    if x2 <= x1 or y2 <= y1:
+        return None
+    return picture[y1:y2, x1:x2].copy()
 
 
 def changed(before: np.ndarray | None, after: np.ndarray | None) -> bool:
