@@ -345,20 +345,7 @@ class Pipeline:
                     if other_card is not None and other_card not in self._memory:
                         readings.append((other_card, rival_share))
             new.append(NewCard(tuple(readings[:2]), box))
-        # a cleared table looks again as it did before its attack cards were laid (an attack card
-        # missed in a few frames after an illegal card was taken off it is still there)
-        cleared = (
-            bool(table_cards)
-            and table_cards <= gone
-            and not new
-            and not any(
-                changed(mem.under, self.motion.region(mem.box))
-                for pair in state.table
-                if (mem := self._memory.get(pair.attack)) is not None
-                and mem.box is not None
-                and mem.under is not None
-            )
-        )
+        cleared = bool(table_cards) and table_cards <= gone and not new and self._bare(state)
         if not self.trump_settled and self.shows_trump and new:
             state = self._check_trump(state, new)
         gesture = (
@@ -430,6 +417,18 @@ class Pipeline:
         self._judged = True
         self._calm = self.motion.current
         return observed
+
+    def _bare(self, state: State) -> bool:
+        """Whether the attack cards' places look again as they did before the cards were laid
+        (an attack card missed in a few frames after an illegal card left it is still there)."""
+        assert self.motion is not None
+        for pair in state.table:
+            laid = self._memory.get(pair.attack)
+            if laid is None or laid.box is None or laid.under is None:
+                continue
+            if changed(laid.under, self.motion.region(laid.box)):
+                return False
+        return True
 
     def _check_trump(self, state: State, new: list[NewCard]) -> State:
         """A weak trump read meets a beat of another suit: the beat's suit, when it is one the
