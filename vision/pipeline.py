@@ -69,6 +69,8 @@ MIN_READS = 2  # a new card must be read in at least this many frames
 SAME_CARD = 0.6  # IoU above which two new readings are one physical card
 SAME_PLACE_STILL = 0.3  # IoU with a card laid in this still spell that makes a reading its own
 INSIDE_STILL = 0.6  # ... or this share of the smaller box (a corner read inside the card)
+CORNER_INSIDE = 0.9  # share of a corner-sized reading inside a new card's box that makes it...
+CORNER_AREA = 0.35  # ... a corner of that card (its area under this share of the card's)
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
@@ -329,15 +331,15 @@ class Pipeline:
             ):
                 continue  # no arm came since a card was laid here: a second reading of it
             candidates.append((self._votes.by_card[name].confidence, card, share, box))
-        # one physical card read as two identities (a misread that held): the stronger reading
-        # stands, the other is its rival
+        # one physical card read as two identities (a misread that held, or one of its corners
+        # misread inside its box): the stronger reading stands, the other is its rival
         new: list[NewCard] = []
         for _conf, card, share, box in sorted(candidates, key=lambda c: -c[0]):
-            if any(iou(box, n.box) > SAME_CARD for n in new):
+            if any(_one_card(box, n.box) for n in new):
                 continue
             readings = [(card, share)]
             for _, other, other_share, other_box in candidates:
-                if other != card and iou(box, other_box) > SAME_CARD:
+                if other != card and _one_card(box, other_box):
                     readings.append((other, other_share * 0.8))
             if len(readings) == 1:
                 for rival, rival_share in self._votes.rivals(str(card))[:1]:
@@ -464,6 +466,18 @@ class Pipeline:
             self.trump_settled = True
             return other
         return state
+
+
+def _one_card(a: Box, b: Box) -> bool:
+    """Whether two new readings are one physical card: their boxes mostly coincide, or one is a
+    corner-sized box lying inside the other (a card box read one way, a corner of it another)."""
+    if iou(a, b) > SAME_CARD:
+        return True
+    small, large = sorted((a, b), key=lambda x: (x[2] - x[0]) * (x[3] - x[1]))
+    area = (small[2] - small[0]) * (small[3] - small[1])
+    return overlap(small, large) >= CORNER_INSIDE and area < CORNER_AREA * (
+        (large[2] - large[0]) * (large[3] - large[1])
+    )
 
 
 def _with_trump(state: State, card: Card) -> State:

@@ -175,3 +175,15 @@ def test_an_attack_card_missed_after_an_illegal_card_is_taken_off_it_is_not_a_cl
 
     seen = _two_cards(script, 110, taken_back=70)
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/7s", False)]
+
+
+def test_a_corner_of_a_new_card_misread_as_another_card_is_not_a_second_card() -> None:
+    nine = CardDetection("9s", 0.6, CARD_BOX, 2)
+    corner = CardDetection("6s", 0.3, (252.0, 142.0, 264.0, 165.0), 1)  # inside the nine's box
+    seen, _, _ = _run(
+        lambda i: [nine, corner] if i >= 14 else [],
+        lambda i: 10 <= i < 20,
+        lambda i: i >= 14,
+        40,
+    )
+    assert [m for _, m in seen] == ["A:attack 9s"]
