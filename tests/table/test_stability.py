@@ -134,26 +134,30 @@ def _two_cards(
     return seen
 
 
+NINE = CardDetection("9s", 0.6, CARD_BOX, 2)
+SEVEN_ON_IT = CardDetection("7s", 0.6, COVER_BOX, 2)
+
+
+def _nine_then(
+    after: Callable[[int], list[CardDetection]],
+) -> Callable[[int], list[CardDetection]]:
+    """What the detector reads: nothing, the nine from frame 14 (laid at 10-19), then
+    ``after(i)`` from frame 44 (a card laid on the nine at 40-49)."""
+    return lambda i: [] if i < 14 else [NINE] if i < 44 else after(i)
+
+
 def test_an_illegal_reading_is_read_again_before_it_is_reported() -> None:
-    nine = CardDetection("9s", 0.6, CARD_BOX, 2)
-
-    def script(i: int) -> list[CardDetection]:
-        if i < 14:
-            return []
-        if i < 44:
-            return [nine]
-        # the beating card is misread as the seven (it does not beat the nine) in its first
-        # two frames at rest, then read right
-        return [nine, CardDetection("7s" if i < 53 else "Ts", 0.6, COVER_BOX, 2)]
-
+    # the beating card is misread as the seven (it does not beat the nine) in its first two
+    # frames at rest, then read right
+    script = _nine_then(
+        lambda i: [NINE, CardDetection("7s" if i < 53 else "Ts", 0.6, COVER_BOX, 2)]
+    )
     seen = _two_cards(script, 80)
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
 
 
 def test_a_read_illegal_beat_is_reported_within_a_few_frames() -> None:
-    nine = CardDetection("9s", 0.6, CARD_BOX, 2)
-    seven = CardDetection("7s", 0.6, COVER_BOX, 2)
-    seen = _two_cards(lambda i: [] if i < 14 else [nine] if i < 44 else [nine, seven], 80)
+    seen = _two_cards(_nine_then(lambda i: [NINE, SEVEN_ON_IT]), 80)
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/7s", False)]
     assert seen[1][0] - 50 <= 8  # half a second at 15 fps after the arm left
 
@@ -161,27 +165,16 @@ def test_a_read_illegal_beat_is_reported_within_a_few_frames() -> None:
 def test_an_attack_card_missed_after_an_illegal_card_is_taken_off_it_is_not_a_cleared_table() -> (
     None
 ):
-    nine = CardDetection("9s", 0.6, CARD_BOX, 2)
-    seven = CardDetection("7s", 0.6, COVER_BOX, 2)
-
-    def script(i: int) -> list[CardDetection]:
-        if i < 14:
-            return []
-        if i < 44:
-            return [nine]
-        if i < 74:
-            return [nine, seven]
-        return [nine] if i >= 90 else []  # the nine is missed for a while after the seven left
-
+    # the seven is taken back at frames 70-79; the nine is then missed until frame 90
+    script = _nine_then(lambda i: [NINE, SEVEN_ON_IT] if i < 74 else [NINE] if i >= 90 else [])
     seen = _two_cards(script, 110, taken_back=70)
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/7s", False)]
 
 
 def test_a_corner_of_a_new_card_misread_as_another_card_is_not_a_second_card() -> None:
-    nine = CardDetection("9s", 0.6, CARD_BOX, 2)
     corner = CardDetection("6s", 0.3, (252.0, 142.0, 264.0, 165.0), 1)  # inside the nine's box
     seen, _, _ = _run(
-        lambda i: [nine, corner] if i >= 14 else [],
+        lambda i: [NINE, corner] if i >= 14 else [],
         lambda i: 10 <= i < 20,
         lambda i: i >= 14,
         40,
