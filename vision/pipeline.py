@@ -44,7 +44,10 @@ from vision.detector import CardDetection, CardDetector
 from vision.table.geometry import (
     Box,
     Geometry,
+    area,
+    closeness,
     default_geometry,
+    inside,
     load_calibration,
     with_zone,
 )
@@ -262,9 +265,9 @@ class Pipeline:
                 continue
             cx, cy = (det.box[0] + det.box[2]) / 2, (det.box[1] + det.box[3]) / 2
             if stock_zone is not None:
-                near = 1.0 if _inside(stock_zone, cx, cy) else 0.0
+                near = 1.0 if inside(stock_zone, cx, cy) else 0.0
             else:
-                near = max((_closeness(det.box, b.box) for b in backs), default=0.0)
+                near = max((closeness(det.box, b.box) for b in backs), default=0.0)
             if near < 0.5 and (self._spells or backs or stock_zone is not None):
                 continue  # a card away from the stock's pile is not the trump card
             score, box = self._setup_votes.get(det.card, (0.0, det.box))
@@ -279,7 +282,7 @@ class Pipeline:
         if stock_zone is None:
             zone = box
             for b in self._setup_backs:
-                if _closeness(zone, b.box) > 0.5:
+                if closeness(zone, b.box) > 0.5:
                     zone = _union(zone, b.box)
             self.geometry = with_zone(self.geometry, "stock", _grow(zone, 0.25))
             assert self.motion is not None
@@ -364,7 +367,7 @@ class Pipeline:
         arm_seat, certainty = (None, 0.0)
         if self._entry is not None:
             arm_seat, certainty = self.geometry.seat_at(self._entry)
-        boxes = {c: m.box for c, m in self._memory.items() if m.box is not None}
+        boxes = self._remembered_boxes()
         change = Change(
             tuple(new), frozenset(gone), cleared, arm_seat, certainty, boxes, gesture=gesture
         )
@@ -420,6 +423,10 @@ class Pipeline:
         self._calm = self.motion.current
         return observed
 
+    def _remembered_boxes(self) -> dict[Card, Box]:
+        """Where the remembered table cards lie (for the covering geometry)."""
+        return {c: m.box for c, m in self._memory.items() if m.box is not None}
+
     def _bare(self, state: State) -> bool:
         """Whether the attack cards' places look again as they did before the cards were laid
         (an attack card missed in a few frames after an illegal card left it is still there)."""
@@ -436,7 +443,7 @@ class Pipeline:
         """A weak trump read meets a beat of another suit: the beat's suit, when it is one the
         setup read at all and the beat is legal only with it, is the trump (the state to judge
         with is revised); a beat legal with the read trump settles it."""
-        boxes = {c: m.box for c, m in self._memory.items() if m.box is not None}
+        boxes = self._remembered_boxes()
         for card in new:
             target, _ = cover_target(state, card, boxes)
             if target is None:
@@ -473,11 +480,8 @@ def _one_card(a: Box, b: Box) -> bool:
     corner-sized box lying inside the other (a card box read one way, a corner of it another)."""
     if iou(a, b) > SAME_CARD:
         return True
-    small, large = sorted((a, b), key=lambda x: (x[2] - x[0]) * (x[3] - x[1]))
-    area = (small[2] - small[0]) * (small[3] - small[1])
-    return overlap(small, large) >= CORNER_INSIDE and area < CORNER_AREA * (
-        (large[2] - large[0]) * (large[3] - large[1])
-    )
+    small, large = sorted((a, b), key=area)
+    return overlap(small, large) >= CORNER_INSIDE and area(small) < CORNER_AREA * area(large)
 
 
 def _with_trump(state: State, card: Card) -> State:
@@ -523,18 +527,6 @@ def _detect_at(
             box = (w - u2, h - v2, w - u1, h - v1)
         out.append(CardDetection(d.card, d.confidence, box, d.corners))
     return out
-
-
-def _inside(box: Box, x: float, y: float) -> bool:
-    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
-
-
-def _closeness(a: Box, b: Box) -> float:
-    """1 when two boxes touch or overlap, falling to 0 at a card's length apart."""
-    gap_x = max(0.0, max(a[0], b[0]) - min(a[2], b[2]))
-    gap_y = max(0.0, max(a[1], b[1]) - min(a[3], b[3]))
-    size = max(a[2] - a[0], a[3] - a[1], 1.0)
-    return float(max(0.0, 1.0 - (gap_x**2 + gap_y**2) ** 0.5 / size))
 
 
 def _union(a: Box, b: Box) -> Box:

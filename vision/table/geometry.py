@@ -82,6 +82,18 @@ def inside(box: Box, x: float, y: float) -> bool:
     return box[0] <= x <= box[2] and box[1] <= y <= box[3]
 
 
+def area(box: Box) -> float:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def closeness(a: Box, b: Box) -> float:
+    """1 when two boxes touch or overlap, falling to 0 at the length of ``a`` apart."""
+    gap_x = max(0.0, max(a[0], b[0]) - min(a[2], b[2]))
+    gap_y = max(0.0, max(a[1], b[1]) - min(a[3], b[3]))
+    size = max(a[2] - a[0], a[3] - a[1], 1.0)
+    return float(max(0.0, 1.0 - (gap_x**2 + gap_y**2) ** 0.5 / size))
+
+
 def auto_seats(players: int, width: int, height: int) -> tuple[tuple[float, float], ...]:
     """``players`` points evenly along the border, from the bottom middle, clockwise on screen."""
     perimeter = 2 * (width + height)

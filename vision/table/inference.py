@@ -31,10 +31,9 @@ from referee.game import State, check, check_and_apply
 from referee.moves import Attack, Defend, Done, Move, Pass, Take, ThrowIn, Transfer
 from referee.setup import deck_of
 from referee.state import NO_SEAT, Phase
+from vision.table.geometry import Box, closeness
 
 log = logging.getLogger(__name__)
-
-Box = tuple[float, float, float, float]
 
 UNCERTAIN_MARGIN = 1.0
 W_LEGAL = 1.5  # a legal reading over an illegal one
@@ -193,10 +192,7 @@ def near_target(state: State, card: NewCard, boxes: dict[Card, Box]) -> tuple[Ca
         box = boxes.get(pair.attack)
         if pair.cover is not None or box is None:
             continue
-        gap_x = max(0.0, max(card.box[0], box[0]) - min(card.box[2], box[2]))
-        gap_y = max(0.0, max(card.box[1], box[1]) - min(card.box[3], box[3]))
-        size = max(box[2] - box[0], box[3] - box[1], 1.0)
-        near = max(0.0, 1.0 - (gap_x**2 + gap_y**2) ** 0.5 / size)
+        near = closeness(box, card.box)
         if near > best_near:
             best, best_near = pair.attack, near
     return best, best_near
