@@ -262,6 +262,8 @@ def camera_worker(
                     state = session.pipeline_state()
                     report = pipeline.process(frame, state)
                     session.show_frame(frame.image, report.cards, report.occluded)
+                    for old, new in report.corrections:
+                        session.reread(old, new)
                     for observed in report.observed:
                         session.observe(observed)
                     if state is None and pipeline.trump_card is not None:

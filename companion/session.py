@@ -32,7 +32,15 @@ from referee.cards import UNKNOWN_CARD, Card, CardSet, Suit
 from referee.errors import InvalidMove, InvalidRecord
 from referee.export import export_steps
 from referee.game import State, check_and_apply, outcome
-from referee.moves import Defend, Move, format_move, move_cards, parse_move, seat_letter
+from referee.moves import (
+    Defend,
+    Move,
+    format_move,
+    move_cards,
+    parse_move,
+    seat_letter,
+    with_card_read_as,
+)
 from referee.record import Event, GameRecord, Header
 from referee.rules import Rules
 from referee.setup import deck_of, for_players
@@ -407,6 +415,19 @@ class LiveSession:
             note = f"corrected by the referee: was {format_move(old.move)}"
             record.correct(seq, move, source="manual", note=note)
             self._store(record.events[-1])
+            self._sync_status()
+        self._publish()
+
+    def reread(self, old: Card, new: Card) -> None:
+        """The camera read a card on the table again, clearly, as another: every move that
+        names it is corrected (one correction event each), and so are the moves waiting."""
+        with self._lock:
+            record = self._require_game()
+            note = f"the camera read {old} again as {new}"
+            for event in record.correct_card(old, new, source="camera", note=note):
+                self._store(event)
+            for item in self._waiting:
+                item.candidates = _unique([with_card_read_as(m, old, new) for m in item.candidates])
             self._sync_status()
         self._publish()
 

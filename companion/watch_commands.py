@@ -109,6 +109,13 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 state = record.state
                 print(f"[{frame.time:7.2f}s] game starts, trump card {pipeline.trump_card}")
             report = pipeline.process(frame, state)
+            for old, new in report.corrections:
+                assert record is not None
+                note = f"the camera read {old} again as {new}"
+                for event in record.correct_card(old, new, source="camera", note=note):
+                    assert event.move is not None
+                    print(f"[{frame.time:7.2f}s] corrected: {format_move(event.move)} ({note})")
+                state = record.state
             for observed in report.observed:
                 assert record is not None
                 move = observed.move

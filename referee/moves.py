@@ -18,7 +18,7 @@ Notation: ``SEAT:verb [cards]`` where SEAT is a seat letter (``A``..``J``):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from referee.cards import Card, format_cards, parse_cards
@@ -304,3 +304,16 @@ def move_cards(move: Move) -> tuple[Card, ...]:
         case VariantMove():
             return move.cards()
     return ()
+
+
+def with_card_read_as(move: Move, old: Card, new: Card) -> Move:
+    """The move with card ``old`` replaced by ``new`` wherever it names it (a card the camera
+    misread, laid or covered by this move); other moves are returned unchanged."""
+    match move:
+        case Attack(cards=cards) | ThrowIn(cards=cards) | Transfer(cards=cards) if old in cards:
+            return replace(move, cards=tuple(new if c == old else c for c in cards))
+        case Defend(covers=covers, card=card) if old in (covers, card):
+            return replace(
+                move, covers=new if covers == old else covers, card=new if card == old else card
+            )
+    return move

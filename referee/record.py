@@ -20,7 +20,7 @@ from typing import Any
 from referee.cards import Card, Suit
 from referee.errors import BitoError, InvalidRecord
 from referee.game import State, check_and_apply, deal, outcome, table_game
-from referee.moves import Move, format_move, parse_move, parse_seat, seat_letter
+from referee.moves import Move, format_move, parse_move, parse_seat, seat_letter, with_card_read_as
 from referee.position import parse_position
 from referee.rules import Rules
 from referee.variants import find_variant
@@ -301,6 +301,23 @@ class GameRecord:
         self._require_move_event(seq)
         event = Event(self._next_seq(), "correction", move, refers_to=seq, source=source, note=note)
         return self._amend(event)
+
+    def correct_card(
+        self, old: Card, new: Card, *, source: str = "camera", note: str = ""
+    ) -> list[Event]:
+        """Correct every effective move that names card ``old`` (laid it or beat it) to name
+        ``new``: a misread card. Returns the correction events written (none when no move
+        names it)."""
+        written: list[Event] = []
+        for event in effective_moves(self.events):
+            assert event.move is not None
+            fixed = with_card_read_as(event.move, old, new)
+            if fixed != event.move:
+                seq = event.refers_to if event.kind == "correction" else event.seq
+                assert seq is not None
+                self.correct(seq, fixed, source=source, note=note)
+                written.append(self.events[-1])
+        return written
 
     def undo(self, seq: int | None = None, *, source: str = "manual", note: str = "") -> State:
         """Cancel event ``seq`` (by default the last effective move)."""

@@ -74,6 +74,11 @@ SAME_PLACE_STILL = 0.3  # IoU with a card laid in this still spell that makes a 
 INSIDE_STILL = 0.6  # ... or this share of the smaller box (a corner read inside the card)
 CORNER_INSIDE = 0.9  # share of a corner-sized reading inside a new card's box that makes it...
 CORNER_AREA = 0.35  # ... a corner of that card (its area under this share of the card's)
+PART_AREA = 0.6  # ... or, in a remembered card not read now, under this share: its visible part
+REREAD_FRAMES = 8  # still frames after which a laid card that reads clearly as another ...
+REREAD_SHARE = 0.8  # ... in this share of them (and with more confidence than when it was laid)
+# ... is corrected to that card
+DOUBT_FRAMES = 24  # while a laid card's place reads as another, every frame is read, up to this
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
@@ -102,6 +107,10 @@ class FrameReport:
     trump_card: Card | None = None
     """Set when the chain revises the trump card it gave before (its first read was weak and a
     beat showed another trump suit): the caller re-judges its view with it."""
+    corrections: tuple[tuple[Card, Card], ...] = ()
+    """(card as reported, card it is): a card on the table, read again over many still frames,
+    is clearly another card than the one its move was reported with. The caller corrects every
+    move that names it (:func:`referee.moves.with_card_read_as`) before the next frame."""
 
 
 @dataclass
@@ -110,6 +119,7 @@ class _Remembered:
     patch: np.ndarray | None
     rivals: frozenset[str] = frozenset()  # other identities read at its place when it was laid
     under: np.ndarray | None = None  # its place at the judgement before it was laid
+    confidence: float = 0.0  # its reading's confidence per frame when it was laid
 
 
 @dataclass
@@ -156,6 +166,7 @@ class Pipeline:
         self._since_detect = 0
         self._judged = False
         self._holding = False  # an illegal reading waits for more frames
+        self._doubting = False  # a laid card's place reads as another card (see _reread)
         self._moved = False
         self._rest_time = 0.0
         self._entry: tuple[float, float] | None = None
@@ -186,7 +197,7 @@ class Pipeline:
                 self._spells += 1
             self._moved = True
             self._judged = False
-            self._holding = False
+            self._holding = self._doubting = False
             self._votes = Votes()
             return FrameReport(frame, self._last_cards, [], True)
         self._still += 1
@@ -208,6 +219,7 @@ class Pipeline:
             or self._since_detect >= self.idle_every - 1
             or (self.trump_card is None and self.shows_trump)
             or self._holding
+            or self._doubting
         )
         if not detect:
             self._since_detect += 1
@@ -224,13 +236,16 @@ class Pipeline:
         assert self.geometry is not None
         self._votes.add(snapshot(cards, self.geometry))
         observed: list[Observed] = []
+        corrections: list[tuple[Card, Card]] = []
         revised = self._revised
         if state is not None and self._votes.frames >= self.vote_frames:
             t0 = _time.perf_counter()
-            observed = self._judge(state, frame.time)
+            corrections = self._reread(state)
+            if not corrections:
+                observed = self._judge(state, frame.time)
             self.times.judge.append((_time.perf_counter() - t0) * 1000)
         news = self._revised if self._revised is not revised else None
-        return FrameReport(frame, cards, observed, False, news)
+        return FrameReport(frame, cards, observed, False, news, tuple(corrections))
 
     # --- setup -----------------------------------------------------------------------------
 
@@ -292,11 +307,19 @@ class Pipeline:
     # --- judging a stable view -------------------------------------------------------------
 
     def _misread_of_memory(self, name: str, box: Box) -> bool:
-        """A new reading where a remembered card lies, which is no longer read, and whose region
-        has not changed since: the same card read as another identity, not a card laid there."""
+        """A new reading that is a remembered card read as another identity, not a card laid
+        there: a corner-sized box inside the card's; a smaller box inside a card no longer read
+        (the part of it a covering card leaves); or the card's place, no longer read as it and
+        not changed since."""
         assert self.motion is not None
         for card, mem in self._memory.items():
-            if mem.box is None or iou(box, mem.box) < SAME_CARD:
+            if mem.box is None:
+                continue
+            if _part_of(box, mem.box, CORNER_AREA):
+                return True  # one of its corners, read as another card
+            if _part_of(box, mem.box, PART_AREA) and self._votes.share(str(card)) < self.min_share:
+                return True  # the part still showing of a card covered since, read as another
+            if iou(box, mem.box) < SAME_CARD:
                 continue
             if name in mem.rivals and not changed(mem.patch, self.motion.region(mem.box)):
                 return True  # read so before, when the card was laid: the same card
@@ -305,6 +328,49 @@ class Pipeline:
             if not changed(mem.patch, self.motion.region(mem.box)):
                 return True
         return False
+
+    def _reread(self, state: State) -> list[tuple[Card, Card]]:
+        """Uncovered cards on the table whose place has not changed since they were laid and now
+        reads clearly as another card that may come onto the table: misread when laid (in two
+        frames, a hand still leaving) and read right now (in many calm frames). Each is
+        remembered under its new identity; the caller corrects the moves. While such a place
+        reads as another card at all, every frame is read (``_doubting``, for a while)."""
+        assert self.motion is not None
+        frames = self._votes.frames
+        covered = {p.attack for p in state.table if p.cover is not None}
+        self._doubting = False
+        out: list[tuple[Card, Card]] = []
+        for card, mem in list(self._memory.items()):
+            if (
+                mem.box is None
+                or card in covered
+                or changed(mem.patch, self.motion.region(mem.box))
+            ):
+                continue
+            own = self._votes.share(str(card))
+            for place in self._votes.places:
+                other = parse_card(place.card)
+                share = self._votes.share(place.card)
+                if (
+                    other is None
+                    or other in self._memory
+                    or iou(place.box, mem.box) < SAME_CARD
+                    or not possible_new(state, other)
+                ):
+                    continue
+                if (
+                    frames < REREAD_FRAMES
+                    or share < REREAD_SHARE
+                    or own > 1 - REREAD_SHARE
+                    or place.confidence / frames <= mem.confidence
+                ):
+                    self._doubting |= frames < DOUBT_FRAMES
+                    continue
+                log.info("%s on the table reads as %s: corrected", card, other)
+                self._memory[other] = self._memory.pop(card)
+                out.append((card, other))
+                break
+        return out
 
     def _judge(self, state: State, now: float) -> list[Observed]:
         assert self.geometry is not None and self.motion is not None
@@ -409,8 +475,10 @@ class Pipeline:
         for card, laid in placed.items():
             box = laid.box
             rivals = frozenset(str(c) for c, _ in laid.readings if c != card)
+            votes = self._votes.by_card.get(str(card))
+            confidence = votes.confidence / self._votes.frames if votes is not None else 0.0
             self._memory[card] = _Remembered(
-                box, self.motion.region(box), rivals, region_of(self._calm, box)
+                box, self.motion.region(box), rivals, region_of(self._calm, box), confidence
             )
             self._placed_still.append(box)
         # a card read where it lies is pictured again (the light drifts); one not read there keeps
@@ -481,7 +549,12 @@ def _one_card(a: Box, b: Box) -> bool:
     if iou(a, b) > SAME_CARD:
         return True
     small, large = sorted((a, b), key=area)
-    return overlap(small, large) >= CORNER_INSIDE and area(small) < CORNER_AREA * area(large)
+    return _part_of(small, large, CORNER_AREA)
+
+
+def _part_of(small: Box, large: Box, share: float) -> bool:
+    """Whether a reading's box lies inside a card's box and is under ``share`` of its area."""
+    return overlap(small, large) >= CORNER_INSIDE and area(small) < share * area(large)
 
 
 def _with_trump(state: State, card: Card) -> State:

@@ -202,3 +202,22 @@ def test_the_move_that_ends_a_scoring_game_records_the_result_and_scores(
     ended = [row for row in rows if "result" in row]
     assert len(ended) == 1 and ended[0] is rows[-1]
     assert ended[0]["result"]["scores"]
+
+
+@pytest.mark.parametrize(
+    ("move", "read_as"),
+    [
+        ("A:attack 8h+8d", "A:attack Jh+8d"),
+        ("B:beat 8h/9h", "B:beat Jh/9h"),
+        ("B:beat 7h/8h", "B:beat 7h/Jh"),
+        ("C:throw 8h", "C:throw Jh"),
+        ("B:transfer 8h", "B:transfer Jh"),
+        ("B:beat 7h/9h", "B:beat 7h/9h"),
+        ("B:take", "B:take"),
+    ],
+)
+def test_a_misread_card_is_replaced_wherever_a_move_names_it(move: str, read_as: str) -> None:
+    from referee.moves import with_card_read_as
+
+    corrected = with_card_read_as(parse_move(move), Card.parse("8h"), Card.parse("Jh"))
+    assert corrected == parse_move(read_as)

@@ -13,8 +13,9 @@ from companion.archive import Archive
 from companion.hub import Hub
 from companion.session import LiveSession, NotFound, SessionError
 from referee.errors import InvalidMove
-from referee.moves import Defend, format_move, parse_move
+from referee.moves import Defend, format_move, move_cards, parse_move, with_card_read_as
 from referee.record import effective_moves
+from referee.setup import deck_of
 
 
 class Clock:
@@ -193,3 +194,38 @@ def test_a_backlog_of_uncertain_moves_is_auto_accepted_from_arrival_each_shown_a
     assert session.tick() is False
     clock.now = start + 7.0
     assert session.tick() is True and len(session.record.events) == 2
+
+
+def test_a_card_the_camera_reads_again_as_another_is_corrected_in_every_move_naming_it(tmp_path):
+    table, moves, _ = simulated_game(seed=3)
+    archive = Archive(tmp_path / "g.sqlite3")
+    session = LiveSession(Hub(), archive)
+    session.setup(table)
+    beats = [k for k, m in enumerate(moves) if isinstance(m, Defend)]
+    first, second = beats[0], beats[1]
+    card, waiting = moves[first].covers, moves[second].covers
+    named = _named(moves[: second + 1]) | {table.trump_card}
+    unseen = [c for c in deck_of(session.record.header.rules()) if c not in named]
+    misread = [with_card_read_as(m, card, unseen[0]) for m in moves[:second]]
+    misread = [with_card_read_as(m, waiting, unseen[1]) for m in misread]
+    for move in misread:
+        session.observe(Observed(move))
+    beat = with_card_read_as(moves[second], waiting, unseen[1])
+    session.observe(Observed(beat, uncertain=True, alternatives=()))
+    session.reread(unseen[0], card)
+    session.reread(unseen[1], waiting)
+    _header, events = archive.load_game(session.game_id)
+    corrections = [e for e in events if e.kind == "correction"]
+    assert len(corrections) == 3  # the lead and the beat naming one, the lead of the other
+    assert all(e.source == "camera" and "the camera read" in e.note for e in corrections)
+    assert session.snapshot()["pending"][0]["candidates"] == [format_move(moves[second])]
+    session.confirm(session.snapshot()["pending"][0]["id"])
+    effective = effective_moves(archive.load_game(session.game_id)[1])
+    assert [format_move(e.move) for e in effective] == [format_move(m) for m in moves[: second + 1]]
+    assert all(s.verdict.ok for s in session.record.steps())
+
+
+def _named(moves):
+    return {
+        c for m in moves for c in (*move_cards(m), *([m.covers] if isinstance(m, Defend) else []))
+    }

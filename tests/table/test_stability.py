@@ -9,7 +9,7 @@ import numpy as np
 
 from referee.cards import Card
 from referee.game import State, check_and_apply, table_game
-from referee.moves import format_move
+from referee.moves import format_move, parse_move, with_card_read_as
 from referee.variants import find_variant
 from vision.capture import Frame
 from vision.detector import CardDetection
@@ -180,3 +180,44 @@ def test_a_corner_of_a_new_card_misread_as_another_card_is_not_a_second_card() -
         40,
     )
     assert [m for _, m in seen] == ["A:attack 9s"]
+
+
+TEN_ON_IT = CardDetection("Ts", 0.6, COVER_BOX, 2)
+
+
+def test_a_corner_of_a_card_lying_there_misread_later_is_not_a_new_card() -> None:
+    corner = CardDetection("8h", 0.2, (252.0, 142.0, 264.0, 158.0), 1)  # the nine's free corner
+    seen = _two_cards(_nine_then(lambda i: [NINE, TEN_ON_IT, corner]), 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
+
+
+def test_the_part_of_a_covered_card_still_showing_misread_is_not_a_new_card() -> None:
+    part = CardDetection("9h", 0.4, (250.0, 140.0, 300.0, 175.0), 1)  # half the nine, above the ten
+    seen = _two_cards(_nine_then(lambda i: [TEN_ON_IT, part]), 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
+
+
+def test_a_card_misread_when_laid_is_corrected_when_read_clearly_as_another() -> None:
+    rules = find_variant("podkidnoy").configure({})
+    misread = CardDetection("9c", 0.5, CARD_BOX, 2)
+    detector = ScriptedDetector(lambda i: [] if i < 14 else [misread] if i < 24 else [NINE])
+    pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
+    moves: list[str] = []
+    corrections: list[tuple[int, str, str]] = []
+    state: State | None = None
+    for i in range(90):
+        if state is None and pipeline.trump_card is not None:
+            state = table_game(rules, 2, trump_card=pipeline.trump_card)
+        report = pipeline.process(_frame(i, detector, 10 <= i < 20, i >= 14), state)
+        for old, new in report.corrections:
+            corrections.append((i, str(old), str(new)))
+            moves = [format_move(with_card_read_as(parse_move(m), old, new)) for m in moves]
+        for observed in report.observed:
+            moves.append(format_move(observed.move))
+        if state is not None:
+            state = table_game(rules, 2, trump_card=pipeline.trump_card)
+            for move in moves:
+                _, state = check_and_apply(state, parse_move(move))
+    assert moves == ["A:attack 9s"]
+    ((at, old, new),) = corrections
+    assert (old, new) == ("9c", "9s") and at < 45  # read in every frame once in doubt

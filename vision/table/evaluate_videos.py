@@ -13,7 +13,9 @@ Figures: moves recovered exactly and in order (the longest common subsequence of
 lists, compared without Pass and Done and with a Take after the throw-ins that follow it, see
 :func:`vision.table.truth_check.comparable`), seeded illegal moves reported, false illegal alarms,
 games whose record equals the truth, uncertain moves, latency from a move's ``t_rest`` to the
-frame where its verdict was given (p50/p95/max), and frames per second of the chain.
+frame where its verdict was given (p50/p95/max; for the moves that lay cards, whose ``t_rest`` is
+the card coming to rest, apart from takes, whose ``t_rest`` is the defender's gesture or the start
+of the gathering), and frames per second of the chain.
 """
 
 from __future__ import annotations
@@ -30,7 +32,15 @@ from pathlib import Path
 import numpy as np
 
 from referee.game import check_and_apply, table_game
-from referee.moves import Move, Pass, ThrowIn, format_move
+from referee.moves import (
+    Move,
+    Pass,
+    ThrowIn,
+    format_move,
+    move_cards,
+    parse_move,
+    with_card_read_as,
+)
 from referee.record import read_record, replay
 from referee.variants import find_variant
 from vision.capture import VideoFileSource
@@ -50,7 +60,7 @@ class GameResult:
     illegal_reported: list[str]
     false_alarms: list[str]
     uncertain: int
-    latencies: list[float]
+    latencies: list[tuple[str, float]]  # (move, seconds from its t_rest to its verdict)
     frames: int
     seconds: float
     trump_ok: bool
@@ -120,7 +130,11 @@ def evaluate_game(
         if report.trump_card is not None and state is not None:  # the chain revised the trump
             notes.append(f"trump revised to {report.trump_card} at {frame.time:.1f}s")
             trump_read = report.trump_card
-            state = table_game(rules, players, trump_card=report.trump_card, dealer=header.dealer)
+        for old, new in report.corrections:  # a card read again as another: its moves corrected
+            notes.append(f"{old} corrected to {new} at {frame.time:.1f}s")
+            camera_moves = [with_card_read_as(m, old, new) for m in camera_moves]
+        if state is not None and (report.trump_card is not None or report.corrections):
+            state = table_game(rules, players, trump_card=pipeline.trump_card, dealer=header.dealer)
             for move in camera_moves:
                 _, state = check_and_apply(state, move)
         skip: tuple[Move, ...] | None = None
@@ -156,12 +170,12 @@ def evaluate_game(
     matched = sum(b.size for b in matcher.get_matching_blocks())
     truth_times = _times(truth, t_rest)
     camera_times = _times(camera, _occurrences(reported_at))
-    latencies: list[float] = []
+    latencies: list[tuple[str, float]] = []
     for block in matcher.get_matching_blocks():
         for k in range(block.size):
             seen_at, rest = camera_times[block.b + k], truth_times[block.a + k]
             if seen_at is not None and rest is not None:
-                latencies.append(seen_at - rest)
+                latencies.append((truth[block.a + k], seen_at - rest))
     remaining = list(illegal_truth)
     false_alarms = []
     for text in illegal_reported:
@@ -223,7 +237,8 @@ def summarise(results: list[GameResult]) -> str:
     reported = sum(len(r.illegal_reported) for r in results)
     alarms = sum(len(r.false_alarms) for r in results)
     equal = sum(r.equal for r in results)
-    lat = np.array([x for r in results for x in r.latencies] or [np.nan])
+    placed = [s for r in results for m, s in r.latencies if _lays_cards(m)]
+    ended = [s for r in results for m, s in r.latencies if not _lays_cards(m)]
     frames = sum(r.frames for r in results)
     seconds = sum(r.seconds for r in results) or 1e-9
     lines = [
@@ -235,11 +250,26 @@ def summarise(results: list[GameResult]) -> str:
         f"uncertain moves: {sum(r.uncertain for r in results)} (confirmed to another reading: "
         f"{sum(r.confirmed for r in results)}); trump found right: "
         f"{sum(r.trump_ok for r in results)}/{len(results)}",
-        f"latency t_rest -> verdict (s): p50 {np.nanpercentile(lat, 50):.2f} "
-        f"p95 {np.nanpercentile(lat, 95):.2f} max {np.nanmax(lat):.2f}",
+        f"latency, a card at rest -> its verdict (s): {_spread(placed)}",
+        f"latency, a take (gesture or gathering) -> its verdict (s): {_spread(ended)}",
         f"chain speed: {frames} frames in {seconds:.1f} s = {frames / seconds:.1f} fps",
     ]
     return "\n".join(lines)
+
+
+def _lays_cards(move: str) -> bool:
+    """Whether a move (as text) lays cards on the table: attack, beat, throw-in, transfer."""
+    return move_cards(parse_move(move)) != ()
+
+
+def _spread(seconds: list[float]) -> str:
+    if not seconds:
+        return "none"
+    lat = np.array(seconds)
+    return (
+        f"p50 {np.percentile(lat, 50):.2f} p95 {np.percentile(lat, 95):.2f} "
+        f"max {lat.max():.2f} ({len(lat)} moves)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
