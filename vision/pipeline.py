@@ -53,6 +53,7 @@ from vision.table.geometry import (
 )
 from vision.table.inference import (
     Change,
+    Inference,
     NewCard,
     cover_target,
     infer,
@@ -79,6 +80,7 @@ REREAD_FRAMES = 8  # still frames after which a laid card that reads clearly as 
 REREAD_SHARE = 0.8  # ... in this share of them (and with more confidence than when it was laid)
 # ... is corrected to that card
 DOUBT_FRAMES = 24  # while a laid card's place reads as another, every frame is read, up to this
+WEAK_READ = 0.3  # confidence per frame under which an illegal reading is a misdetection
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
@@ -167,6 +169,7 @@ class Pipeline:
         self._judged = False
         self._holding = False  # an illegal reading waits for more frames
         self._doubting = False  # a laid card's place reads as another card (see _reread)
+        self._looked = False  # this still spell's frame was read turned three ways
         self._moved = False
         self._rest_time = 0.0
         self._entry: tuple[float, float] | None = None
@@ -197,7 +200,7 @@ class Pipeline:
                 self._spells += 1
             self._moved = True
             self._judged = False
-            self._holding = self._doubting = False
+            self._holding = self._doubting = self._looked = False
             self._votes = Votes()
             return FrameReport(frame, self._last_cards, [], True)
         self._still += 1
@@ -242,7 +245,13 @@ class Pipeline:
             t0 = _time.perf_counter()
             corrections = self._reread(state)
             if not corrections:
+                looked = self._looked
                 observed = self._judge(state, frame.time)
+                if self._looked and not looked and _resizable(self.detector):
+                    for turn in TURNS:
+                        found = _detect_at(self.detector, frame.image, self.detector.imgsz, turn)
+                        self._votes.add(snapshot(found, self.geometry))
+                    observed = self._judge(state, frame.time)
             self.times.judge.append((_time.perf_counter() - t0) * 1000)
         news = self._revised if self._revised is not revised else None
         return FrameReport(frame, cards, observed, False, news, tuple(corrections))
@@ -427,6 +436,18 @@ class Pipeline:
             and self.motion.battle_unchanged(self._calm)
         )
         if not new and not gone and not gesture:
+            if (
+                not self._judged
+                and self._calm is not None
+                and not self.motion.battle_unchanged(self._calm)
+            ):
+                if not self._looked:
+                    self._looked = True  # an arm changed the table and no card was read new:
+                    return []  # look harder at this frame (the caller's next step)
+                # a hand resting over the table: the picture of before it came stays the calm
+                # one (the gesture of a take is judged when the hand has left)
+                self._judged = True
+                return []
             self._judged = True
             self._calm = self.motion.current
             return []
@@ -437,7 +458,7 @@ class Pipeline:
         change = Change(
             tuple(new), frozenset(gone), cleared, arm_seat, certainty, boxes, gesture=gesture
         )
-        inferences = infer(state, change)
+        inferences = [i for i in infer(state, change) if not self._weak_alarm(i)]
         self._holding = self._votes.frames < CONFIRM_FRAMES and any(
             not i.best.legal for i in inferences
         )
@@ -490,6 +511,17 @@ class Pipeline:
         self._judged = True
         self._calm = self.motion.current
         return observed
+
+    def _weak_alarm(self, inference: Inference) -> bool:
+        """An illegal reading made only of cards read weakly (a misdetection that held: a box
+        across two cards, a sliver of one): not reported, and not remembered."""
+        if inference.best.legal:
+            return False
+        cards = {str(c) for m in inference.best.moves for c in move_cards(m)}
+        read = [self._votes.by_card.get(c) for c in cards]
+        return bool(cards) and all(
+            r is None or r.confidence / max(r.frames, 1) < WEAK_READ for r in read
+        )
 
     def _remembered_boxes(self) -> dict[Card, Box]:
         """Where the remembered table cards lie (for the covering geometry)."""
@@ -578,7 +610,7 @@ def _detect_at(
     """Detect at another input size, on the picture turned by ``turn`` (a cv2.ROTATE_* code),
     with boxes mapped back to the picture: the trump card lies at right angles under the stock,
     and its index reads better upright."""
-    if getattr(detector, "fixed_size", None) or not hasattr(detector, "imgsz"):
+    if not _resizable(detector):
         return []
     saved = detector.imgsz
     try:
@@ -600,6 +632,12 @@ def _detect_at(
             box = (w - u2, h - v2, w - u1, h - v1)
         out.append(CardDetection(d.card, d.confidence, box, d.corners))
     return out
+
+
+def _resizable(detector: CardDetector) -> bool:
+    """Whether the detector takes pictures of any size (the shipped one; not a fixed-size
+    export, nor a scripted test detector)."""
+    return hasattr(detector, "imgsz") and not getattr(detector, "fixed_size", None)
 
 
 def _union(a: Box, b: Box) -> Box:

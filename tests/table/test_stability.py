@@ -221,3 +221,41 @@ def test_a_card_misread_when_laid_is_corrected_when_read_clearly_as_another() ->
     assert moves == ["A:attack 9s"]
     ((at, old, new),) = corrections
     assert (old, new) == ("9c", "9s") and at < 45  # read in every frame once in doubt
+
+
+def test_a_weakly_read_card_whose_move_would_be_illegal_raises_no_alarm() -> None:
+    weak = CardDetection("Kc", 0.2, (400.0, 150.0, 450.0, 225.0), 1)  # a box across two cards
+    seen = _two_cards(_nine_then(lambda i: [NINE, TEN_ON_IT, weak]), 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
+
+
+def test_a_clearly_read_card_whose_move_is_illegal_is_reported() -> None:
+    king = CardDetection("Kc", 0.6, (400.0, 150.0, 450.0, 225.0), 2)
+    seen = _two_cards(_nine_then(lambda i: [NINE, TEN_ON_IT, king]), 80)
+    assert ("B:beat 9s/Ts", True) in [(m, ok) for _, m, ok in seen]
+    assert any("Kc" in m and not ok for _, m, ok in seen)
+
+
+def test_a_defender_reaching_in_resting_and_withdrawing_without_a_card_takes() -> None:
+    rules = find_variant("podkidnoy").configure({})
+    detector = ScriptedDetector(lambda i: [NINE] if i >= 14 else [])
+    pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
+    state: State | None = None
+    seen: list[str] = []
+    for i in range(90):
+        image = np.full((H, W, 3), 90, np.uint8)
+        if i >= 14:
+            image[140:215, 250:300] = 230
+        if 10 <= i < 20:  # seat A's arm lays the nine
+            image[150:H, 260 + (i % 4) * 12 : 320 + (i % 4) * 12] = (120, 150, 200)
+        if 40 <= i < 60:  # seat B's hand comes in beside the nine, rests (46-53), withdraws
+            wobble = (i % 4) * 12 if i < 46 or i >= 54 else 0
+            image[0:120, 380 + wobble : 440 + wobble] = (120, 150, 200)
+        detector.index_of[id(image)] = i
+        if state is None and pipeline.trump_card is not None:
+            state = table_game(rules, 2, trump_card=pipeline.trump_card)
+        for observed in pipeline.process(Frame(image, i / 15.0, i), state).observed:
+            assert state is not None
+            _, state = check_and_apply(state, observed.move)
+            seen.append(format_move(observed.move))
+    assert seen == ["A:attack 9s", "B:take"]
