@@ -80,6 +80,7 @@ REREAD_FRAMES = 8  # still frames after which a laid card that reads clearly as 
 REREAD_SHARE = 0.8  # ... in this share of them (and with more confidence than when it was laid)
 # ... is corrected to that card
 DOUBT_FRAMES = 24  # while a laid card's place reads as another, every frame is read, up to this
+SLIVER = 0.3  # a new card's box is at least this wide for its length
 WEAK_READ = 0.3  # confidence per frame under which an illegal reading is a misdetection
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
@@ -401,7 +402,7 @@ class Pipeline:
             card = parse_card(name)
             if card is None or card in self._memory or not possible_new(state, card):
                 continue
-            if self._misread_of_memory(name, box):
+            if _sliver(box) or self._misread_of_memory(name, box):
                 continue
             if any(
                 iou(box, b) > SAME_PLACE_STILL or overlap(box, b) > INSIDE_STILL
@@ -573,6 +574,13 @@ class Pipeline:
             self.trump_settled = True
             return other
         return state
+
+
+def _sliver(box: Box) -> bool:
+    """Whether a box is too long and thin for a card laid on top (its whole face shows, or at
+    least its corner): the strip of a card partly covered, or a box across the gap of two."""
+    w, h = box[2] - box[0], box[3] - box[1]
+    return min(w, h) < SLIVER * max(w, h)
 
 
 def _one_card(a: Box, b: Box) -> bool:

@@ -259,3 +259,9 @@ def test_a_defender_reaching_in_resting_and_withdrawing_without_a_card_takes() -
             _, state = check_and_apply(state, observed.move)
             seen.append(format_move(observed.move))
     assert seen == ["A:attack 9s", "B:take"]
+
+
+def test_a_long_thin_box_is_not_a_new_card_even_when_its_move_would_be_legal() -> None:
+    sliver = CardDetection("9h", 0.5, (380.0, 150.0, 580.0, 175.0), 1)  # across a gap of cards
+    seen = _two_cards(_nine_then(lambda i: [NINE, TEN_ON_IT, sliver]), 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
