@@ -9,14 +9,21 @@ and how their region looked). Per frame:
 2. When the area has been still for ``settle_frames``, the detector runs on ``vote_frames``
    frames; each physical card's identity is the vote of those frames (so flicker does nothing).
 3. The stable view is compared with the memory: new cards (closed world: not discarded, not on the
-   table, in this deck), cards gone (not read and their region changed), a table cleared.
+   table, in this deck; a card-shaped box, not a remembered card's corner or uncovered strip
+   read as another), cards gone (not read and their region changed), a table cleared. When an
+   arm changed the battle area and no new card was read, the frame is read again turned three
+   ways (a card laid on another is often read by its index only upright).
 4. :func:`vision.table.inference.infer` turns the change into referee moves, scored with the
    referee's verdicts and the evidence; uncertain ones carry alternatives for a confirmation.
    An arm that reached in and left nothing changed is a gesture: from the defender while a bout
-   is open, "I take" (throw-ins may still follow). A reading that would be an illegal move waits
-   until the cards have been read in ``CONFIRM_FRAMES`` frames (a misread rarely holds that long).
+   is open, "I take" (throw-ins may still follow); a hand resting over the table on its way is
+   not a change. A reading that would be an illegal move waits until the cards have been read
+   in ``CONFIRM_FRAMES`` frames (a misread rarely holds that long), and one made only of weakly
+   read cards is no alarm at all.
 5. While the table stays still the detector runs every ``idle_every`` frames, and a card read
-   late (missed at first) is judged then.
+   late (missed at first) is judged then. A card on the table whose place reads clearly, in
+   many calm frames, as another card than the one reported is corrected
+   (:attr:`FrameReport.corrections`).
 
 Before the game starts (``state`` None) the first still frames find the stock and its trump card
 (the face-up card under a face-down pile, or the only face-up card on the table; a weak read
@@ -81,7 +88,7 @@ REREAD_SHARE = 0.8  # ... in this share of them (and with more confidence than w
 # ... is corrected to that card
 DOUBT_FRAMES = 24  # while a laid card's place reads as another, every frame is read, up to this
 SLIVER = 0.3  # a new card's box is at least this wide for its length
-WEAK_READ = 0.3  # confidence per frame under which an illegal reading is a misdetection
+WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak_alarm)
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
@@ -319,8 +326,8 @@ class Pipeline:
     def _misread_of_memory(self, name: str, box: Box) -> bool:
         """A new reading that is a remembered card read as another identity, not a card laid
         there: a corner-sized box inside the card's; a smaller box inside a card no longer read
-        (the part of it a covering card leaves); or the card's place, no longer read as it and
-        not changed since."""
+        (the part of it a covering card leaves); a weak reading of the card's place; or the
+        card's place, no longer read as it and not changed since."""
         assert self.motion is not None
         for card, mem in self._memory.items():
             if mem.box is None:
@@ -333,6 +340,8 @@ class Pipeline:
                 continue
             if name in mem.rivals and not changed(mem.patch, self.motion.region(mem.box)):
                 return True  # read so before, when the card was laid: the same card
+            if self._votes.strength(name) < WEAK_READ:
+                return True  # a weak reading of its place: the card's other corner misread
             if self._votes.share(str(card)) >= self.min_share:
                 continue  # the remembered card is still read: the new one lies on it
             if not changed(mem.patch, self.motion.region(mem.box)):
@@ -519,10 +528,7 @@ class Pipeline:
         if inference.best.legal:
             return False
         cards = {str(c) for m in inference.best.moves for c in move_cards(m)}
-        read = [self._votes.by_card.get(c) for c in cards]
-        return bool(cards) and all(
-            r is None or r.confidence / max(r.frames, 1) < WEAK_READ for r in read
-        )
+        return bool(cards) and all(self._votes.strength(c) < WEAK_READ for c in cards)
 
     def _remembered_boxes(self) -> dict[Card, Box]:
         """Where the remembered table cards lie (for the covering geometry)."""

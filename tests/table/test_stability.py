@@ -265,3 +265,9 @@ def test_a_long_thin_box_is_not_a_new_card_even_when_its_move_would_be_legal() -
     sliver = CardDetection("9h", 0.5, (380.0, 150.0, 580.0, 175.0), 1)  # across a gap of cards
     seen = _two_cards(_nine_then(lambda i: [NINE, TEN_ON_IT, sliver]), 80)
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
+
+
+def test_a_weak_reading_of_a_laid_cards_place_is_that_card_not_a_new_one() -> None:
+    other_corner = CardDetection("9h", 0.2, CARD_BOX, 1)  # the nine's other corner, misread
+    seen = _two_cards(_nine_then(lambda i: [NINE, TEN_ON_IT, other_corner]), 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]

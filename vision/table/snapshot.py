@@ -83,6 +83,11 @@ class Votes:
         place = self.by_card.get(card)
         return 0.0 if place is None else place.frames / max(self.frames, 1)
 
+    def strength(self, card: str) -> float:
+        """The mean confidence of an identity's readings, over the frames that read it."""
+        place = self.by_card.get(card)
+        return 0.0 if place is None else place.confidence / max(place.frames, 1)
+
     def seen(self, min_share: float, min_frames: int = 1) -> dict[str, tuple[float, Box]]:
         """Each identity read in at least ``min_share`` of the frames (and ``min_frames``),
         with its box."""
