@@ -87,7 +87,8 @@ REREAD_FRAMES = 8  # still frames after which a laid card that reads clearly as 
 REREAD_SHARE = 0.8  # ... in this share of them (and with more confidence than when it was laid)
 # ... is corrected to that card
 DOUBT_FRAMES = 24  # while a laid card's place reads as another, every frame is read, up to this
-SLIVER = 0.3  # a new card's box is at least this wide for its length
+SLIVER = 0.3  # a new card's box is at least this wide for its length ...
+OVERSIZE = 2.0  # ... and at most this many times the typical laid card's length
 WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak_alarm)
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
@@ -182,6 +183,7 @@ class Pipeline:
         self._rest_time = 0.0
         self._entry: tuple[float, float] | None = None
         self._placed_still: list[Box] = []  # cards laid since the last arm left
+        self._lengths: list[float] = []  # the longer side of every card laid's box
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._last_cards: list[CardDetection] = []
         self.shows_trump = rules.trump_source in TRUMP_CARD_SOURCES
@@ -411,7 +413,7 @@ class Pipeline:
             card = parse_card(name)
             if card is None or card in self._memory or not possible_new(state, card):
                 continue
-            if _sliver(box) or self._misread_of_memory(name, box):
+            if _sliver(box) or self._oversize(box) or self._misread_of_memory(name, box):
                 continue
             if any(
                 iou(box, b) > SAME_PLACE_STILL or overlap(box, b) > INSIDE_STILL
@@ -512,6 +514,7 @@ class Pipeline:
                 box, self.motion.region(box), rivals, region_of(self._calm, box), confidence
             )
             self._placed_still.append(box)
+            self._lengths.append(_length(box))
         # a card read where it lies is pictured again (the light drifts); one not read there keeps
         # its picture: a gathered pile at rest mid-sweep must not make an empty place its picture
         for card, mem in self._memory.items():
@@ -521,6 +524,13 @@ class Pipeline:
         self._judged = True
         self._calm = self.motion.current
         return observed
+
+    def _oversize(self, box: Box) -> bool:
+        """Whether a box is far longer than the cards laid so far (the median of their boxes'
+        longer sides): a box across several cards."""
+        if not self._lengths:
+            return False
+        return _length(box) > OVERSIZE * float(np.median(self._lengths))
 
     def _weak_alarm(self, inference: Inference) -> bool:
         """An illegal reading made only of cards read weakly (a misdetection that held: a box
@@ -585,8 +595,11 @@ class Pipeline:
 def _sliver(box: Box) -> bool:
     """Whether a box is too long and thin for a card laid on top (its whole face shows, or at
     least its corner): the strip of a card partly covered, or a box across the gap of two."""
-    w, h = box[2] - box[0], box[3] - box[1]
-    return min(w, h) < SLIVER * max(w, h)
+    return min(box[2] - box[0], box[3] - box[1]) < SLIVER * _length(box)
+
+
+def _length(box: Box) -> float:
+    return max(box[2] - box[0], box[3] - box[1])
 
 
 def _one_card(a: Box, b: Box) -> bool:

@@ -271,3 +271,9 @@ def test_a_weak_reading_of_a_laid_cards_place_is_that_card_not_a_new_one() -> No
     other_corner = CardDetection("9h", 0.2, CARD_BOX, 1)  # the nine's other corner, misread
     seen = _two_cards(_nine_then(lambda i: [NINE, TEN_ON_IT, other_corner]), 80)
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
+
+
+def test_a_box_far_longer_than_the_cards_laid_is_not_a_new_card() -> None:
+    across = CardDetection("9h", 0.5, (330.0, 100.0, 560.0, 250.0), 1)  # across several cards
+    seen = _two_cards(_nine_then(lambda i: [NINE, TEN_ON_IT, across]), 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
