@@ -78,6 +78,7 @@ SETUP_SIZES = (640, 960)  # detector sizes for reading the trump card at the sta
 TURNS = (cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_90_COUNTERCLOCKWISE, cv2.ROTATE_180)  # ... and turns
 MIN_READS = 2  # a new card must be read in at least this many frames
 SAME_CARD = 0.6  # IoU above which two new readings are one physical card
+SAME_SPOT = 0.8  # IoU above which a new reading is a remembered card's own box, read as another
 SAME_PLACE_STILL = 0.3  # IoU with a card laid in this still spell that makes a reading its own
 INSIDE_STILL = 0.6  # ... or this share of the smaller box (a corner read inside the card)
 CORNER_INSIDE = 0.9  # share of a corner-sized reading inside a new card's box that makes it...
@@ -327,9 +328,10 @@ class Pipeline:
 
     def _misread_of_memory(self, name: str, box: Box) -> bool:
         """A new reading that is a remembered card read as another identity, not a card laid
-        there: a corner-sized box inside the card's; a smaller box inside a card no longer read
-        (the part of it a covering card leaves); a weak reading of the card's place; or the
-        card's place, no longer read as it and not changed since."""
+        there: its very box (a card laid on another leaves part of it showing); a corner-sized
+        box inside the card's; a smaller box inside a card no longer read (the part of it a
+        covering card leaves); a weak reading of the card's place; or the card's place, no
+        longer read as it and not changed since."""
         assert self.motion is not None
         for card, mem in self._memory.items():
             if mem.box is None:
@@ -338,6 +340,8 @@ class Pipeline:
                 return True  # one of its corners, read as another card
             if _part_of(box, mem.box, PART_AREA) and self._votes.share(str(card)) < self.min_share:
                 return True  # the part still showing of a card covered since, read as another
+            if iou(box, mem.box) >= SAME_SPOT:
+                return True  # its very box: a card laid on another leaves part of it showing
             if iou(box, mem.box) < SAME_CARD:
                 continue
             if name in mem.rivals and not changed(mem.patch, self.motion.region(mem.box)):

@@ -277,3 +277,10 @@ def test_a_box_far_longer_than_the_cards_laid_is_not_a_new_card() -> None:
     across = CardDetection("9h", 0.5, (330.0, 100.0, 560.0, 250.0), 1)  # across several cards
     seen = _two_cards(_nine_then(lambda i: [NINE, TEN_ON_IT, across]), 80)
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
+
+
+def test_a_reading_of_a_laid_cards_very_box_is_that_card_not_one_laid_on_it() -> None:
+    # after the take gesture's arm, the nine's own box reads as the ten (legal on the nine)
+    misread = CardDetection("Ts", 0.5, CARD_BOX, 2)
+    seen = _two_cards(_nine_then(lambda i: [misread]), 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True)]
