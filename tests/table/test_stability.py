@@ -4,6 +4,7 @@ comes to rest is judged once, soon after it rests."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -103,35 +104,73 @@ def test_a_still_table_is_detected_at_a_reduced_rate() -> None:
 COVER_BOX = (262.0, 160.0, 312.0, 235.0)
 
 
+@dataclass
+class Watched:
+    seen: list[tuple[int, str, bool]]  # (frame, move, legal) as the chain reported them
+    moves: list[str]  # the record after the chain's corrections
+    corrections: list[tuple[int, str, str]]  # (frame, card as reported, card it is)
+
+
+def _watch(
+    script: Callable[[int], list[CardDetection]],
+    frames: int,
+    paint: Callable[[int, np.ndarray], None],
+) -> Watched:
+    """The chain over ``frames`` frames of a plain table that ``paint(i, image)`` draws cards
+    and arms on, ``script`` saying what the detector reads; its moves are played (and its
+    corrections applied) as a caller would."""
+    rules = find_variant("podkidnoy").configure({})
+    detector = ScriptedDetector(script)
+    pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
+    state: State | None = None
+    out = Watched([], [], [])
+    for i in range(frames):
+        image = np.full((H, W, 3), 90, np.uint8)
+        paint(i, image)
+        detector.index_of[id(image)] = i
+        if state is None and pipeline.trump_card is not None:
+            state = table_game(rules, 2, trump_card=pipeline.trump_card)
+        report = pipeline.process(Frame(image, i / 15.0, i), state)
+        for old, new in report.corrections:
+            out.corrections.append((i, str(old), str(new)))
+            out.moves = [format_move(with_card_read_as(parse_move(m), old, new)) for m in out.moves]
+        if report.corrections:
+            state = table_game(rules, 2, trump_card=pipeline.trump_card)
+            for move in out.moves:
+                _, state = check_and_apply(state, parse_move(move))
+        for observed in report.observed:
+            assert state is not None
+            verdict, state = check_and_apply(state, observed.move)
+            out.seen.append((i, format_move(observed.move), verdict.ok))
+            out.moves.append(format_move(observed.move))
+    return out
+
+
+def _arm(image: np.ndarray, i: int, top: bool, x: int = 260, length: int = 200) -> None:
+    """An arm from the bottom (seat A) or the top edge (seat B), moving a little each frame."""
+    x += (i % 4) * 12
+    rows = slice(0, length) if top else slice(H - length - 10, H)
+    image[rows, x : x + 60] = (120, 150, 200)
+
+
 def _two_cards(
     script: Callable[[int], list[CardDetection]], frames: int, taken_back: int = 10**6
 ) -> list[tuple[int, str, bool]]:
     """An attack card laid by seat A's arm at frames 10-19, then a card laid on it by seat B's
     arm (from the top edge) at frames 40-49 and, from frame ``taken_back`` on, taken back by
     that arm in 10 frames; ``script`` says what the detector reads."""
-    rules = find_variant("podkidnoy").configure({})
-    detector = ScriptedDetector(script)
-    pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
-    state: State | None = None
-    seen: list[tuple[int, str, bool]] = []
-    for i in range(frames):
-        image = np.full((H, W, 3), 90, np.uint8)
+
+    def paint(i: int, image: np.ndarray) -> None:
         if i >= 14:
             image[140:215, 250:300] = 230
         if 44 <= i < taken_back + 4:
             image[160:235, 262:312] = 150
         if 10 <= i < 20:
-            image[150:H, 260 + (i % 4) * 12 : 320 + (i % 4) * 12] = (120, 150, 200)
+            _arm(image, i, top=False)
         if 40 <= i < 50 or taken_back <= i < taken_back + 10:
-            image[0:200, 270 + (i % 4) * 12 : 330 + (i % 4) * 12] = (120, 150, 200)
-        detector.index_of[id(image)] = i
-        if state is None and pipeline.trump_card is not None:
-            state = table_game(rules, 2, trump_card=pipeline.trump_card)
-        for observed in pipeline.process(Frame(image, i / 15.0, i), state).observed:
-            assert state is not None
-            verdict, state = check_and_apply(state, observed.move)
-            seen.append((i, format_move(observed.move), verdict.ok))
-    return seen
+            _arm(image, i, top=True, x=270)
+
+    return _watch(script, frames, paint).seen
 
 
 NINE = CardDetection("9s", 0.6, CARD_BOX, 2)
@@ -198,29 +237,20 @@ def test_the_part_of_a_covered_card_still_showing_misread_is_not_a_new_card() ->
 
 
 def test_a_card_misread_when_laid_is_corrected_when_read_clearly_as_another() -> None:
-    rules = find_variant("podkidnoy").configure({})
     misread = CardDetection("9c", 0.5, CARD_BOX, 2)
-    detector = ScriptedDetector(lambda i: [] if i < 14 else [misread] if i < 24 else [NINE])
-    pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
-    moves: list[str] = []
-    corrections: list[tuple[int, str, str]] = []
-    state: State | None = None
-    for i in range(90):
-        if state is None and pipeline.trump_card is not None:
-            state = table_game(rules, 2, trump_card=pipeline.trump_card)
-        report = pipeline.process(_frame(i, detector, 10 <= i < 20, i >= 14), state)
-        for old, new in report.corrections:
-            corrections.append((i, str(old), str(new)))
-            moves = [format_move(with_card_read_as(parse_move(m), old, new)) for m in moves]
-        for observed in report.observed:
-            moves.append(format_move(observed.move))
-        if state is not None:
-            state = table_game(rules, 2, trump_card=pipeline.trump_card)
-            for move in moves:
-                _, state = check_and_apply(state, parse_move(move))
-    assert moves == ["A:attack 9s"]
-    ((at, old, new),) = corrections
+    watched = _watch(
+        lambda i: [] if i < 14 else [misread] if i < 24 else [NINE], 90, _nine_laid_by_a
+    )
+    assert watched.moves == ["A:attack 9s"]
+    ((at, old, new),) = watched.corrections
     assert (old, new) == ("9c", "9s") and at < 45  # read in every frame once in doubt
+
+
+def _nine_laid_by_a(i: int, image: np.ndarray) -> None:
+    if i >= 14:
+        image[140:215, 250:300] = 230
+    if 10 <= i < 20:
+        _arm(image, i, top=False)
 
 
 def test_a_weakly_read_card_whose_move_would_be_illegal_raises_no_alarm() -> None:
@@ -237,28 +267,15 @@ def test_a_clearly_read_card_whose_move_is_illegal_is_reported() -> None:
 
 
 def test_a_defender_reaching_in_resting_and_withdrawing_without_a_card_takes() -> None:
-    rules = find_variant("podkidnoy").configure({})
-    detector = ScriptedDetector(lambda i: [NINE] if i >= 14 else [])
-    pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
-    state: State | None = None
-    seen: list[str] = []
-    for i in range(90):
-        image = np.full((H, W, 3), 90, np.uint8)
-        if i >= 14:
-            image[140:215, 250:300] = 230
-        if 10 <= i < 20:  # seat A's arm lays the nine
-            image[150:H, 260 + (i % 4) * 12 : 320 + (i % 4) * 12] = (120, 150, 200)
-        if 40 <= i < 60:  # seat B's hand comes in beside the nine, rests (46-53), withdraws
-            wobble = (i % 4) * 12 if i < 46 or i >= 54 else 0
-            image[0:120, 380 + wobble : 440 + wobble] = (120, 150, 200)
-        detector.index_of[id(image)] = i
-        if state is None and pipeline.trump_card is not None:
-            state = table_game(rules, 2, trump_card=pipeline.trump_card)
-        for observed in pipeline.process(Frame(image, i / 15.0, i), state).observed:
-            assert state is not None
-            _, state = check_and_apply(state, observed.move)
-            seen.append(format_move(observed.move))
-    assert seen == ["A:attack 9s", "B:take"]
+    def paint(i: int, image: np.ndarray) -> None:
+        _nine_laid_by_a(i, image)
+        if 40 <= i < 46 or 54 <= i < 60:  # seat B's hand comes in beside the nine ...
+            _arm(image, i, top=True, x=380, length=120)
+        elif 46 <= i < 54:  # ... rests, then withdraws
+            _arm(image, 0, top=True, x=380, length=120)
+
+    watched = _watch(lambda i: [NINE] if i >= 14 else [], 90, paint)
+    assert [m for _, m, _ in watched.seen] == ["A:attack 9s", "B:take"]
 
 
 def test_a_long_thin_box_is_not_a_new_card_even_when_its_move_would_be_legal() -> None:
