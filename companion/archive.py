@@ -121,6 +121,14 @@ class Archive:
                 (game_id, pending_id, json.dumps(data, ensure_ascii=False)),
             )
 
+    def update_pending(self, game_id: int, pending_id: int, data: dict[str, Any]) -> None:
+        """Replace what an open pending move holds (its candidates read anew)."""
+        with self._lock:
+            self._db.execute(
+                "UPDATE pending SET data = ? WHERE game_id = ? AND id = ? AND resolved IS NULL",
+                (json.dumps(data, ensure_ascii=False), game_id, pending_id),
+            )
+
     def resolve_pending(self, game_id: int, pending_id: int, how: str) -> None:
         with self._lock:
             self._db.execute(

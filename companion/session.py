@@ -420,14 +420,19 @@ class LiveSession:
 
     def reread(self, old: Card, new: Card) -> None:
         """The camera read a card on the table again, clearly, as another: every move that
-        names it is corrected (one correction event each), and so are the moves waiting."""
+        names it is corrected (one correction event each), and so are the moves waiting (in
+        the archive too)."""
         with self._lock:
             record = self._require_game()
             note = f"the camera read {old} again as {new}"
             for event in record.correct_card(old, new, source="camera", note=note):
                 self._store(event)
             for item in self._waiting:
-                item.candidates = _unique([with_card_read_as(m, old, new) for m in item.candidates])
+                read = _unique([with_card_read_as(m, old, new) for m in item.candidates])
+                if read != item.candidates:
+                    item.candidates = read
+                    if self.archive is not None and self.game_id is not None:
+                        self.archive.update_pending(self.game_id, item.id, item.to_json())
             self._sync_status()
         self._publish()
 

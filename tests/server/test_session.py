@@ -219,6 +219,8 @@ def test_a_card_the_camera_reads_again_as_another_is_corrected_in_every_move_nam
     assert len(corrections) == 3  # the lead and the beat naming one, the lead of the other
     assert all(e.source == "camera" and "the camera read" in e.note for e in corrections)
     assert session.snapshot()["pending"][0]["candidates"] == [format_move(moves[second])]
+    ((_, stored),) = archive.open_pending(session.game_id)
+    assert stored["move"] == format_move(moves[second])  # a restart resumes the corrected move
     session.confirm(session.snapshot()["pending"][0]["id"])
     effective = effective_moves(archive.load_game(session.game_id)[1])
     assert [format_move(e.move) for e in effective] == [format_move(m) for m in moves[: second + 1]]
