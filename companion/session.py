@@ -424,8 +424,7 @@ class LiveSession:
         the archive too)."""
         with self._lock:
             record = self._require_game()
-            note = f"the camera read {old} again as {new}"
-            for event in record.correct_card(old, new, source="camera", note=note):
+            for event in record.correct_card(old, new, source="camera"):
                 self._store(event)
             for item in self._waiting:
                 read = _unique([with_card_read_as(m, old, new) for m in item.candidates])

@@ -111,10 +111,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
             report = pipeline.process(frame, state)
             for old, new in report.corrections:
                 assert record is not None
-                note = f"the camera read {old} again as {new}"
-                for event in record.correct_card(old, new, source="camera", note=note):
+                for event in record.correct_card(old, new, source="camera"):
                     assert event.move is not None
-                    print(f"[{frame.time:7.2f}s] corrected: {format_move(event.move)} ({note})")
+                    print(
+                        f"[{frame.time:7.2f}s] corrected: {format_move(event.move)} ({event.note})"
+                    )
                 state = record.state
             for observed in report.observed:
                 assert record is not None

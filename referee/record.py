@@ -303,11 +303,12 @@ class GameRecord:
         return self._amend(event)
 
     def correct_card(
-        self, old: Card, new: Card, *, source: str = "camera", note: str = ""
+        self, old: Card, new: Card, *, source: str = "camera", note: str | None = None
     ) -> list[Event]:
         """Correct every effective move that names card ``old`` (laid it or beat it) to name
-        ``new``: a misread card. Returns the correction events written (none when no move
-        names it)."""
+        ``new``: a misread card (the note says so unless given). Returns the correction events
+        written (none when no move names it)."""
+        note = f"the camera read {old} again as {new}" if note is None else note
         written: list[Event] = []
         for event in effective_moves(self.events):
             assert event.move is not None

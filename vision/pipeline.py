@@ -340,9 +340,10 @@ class Pipeline:
                 return True  # one of its corners, read as another card
             if _part_of(box, mem.box, PART_AREA) and self._votes.share(str(card)) < self.min_share:
                 return True  # the part still showing of a card covered since, read as another
-            if iou(box, mem.box) >= SAME_SPOT:
+            same = iou(box, mem.box)
+            if same >= SAME_SPOT:
                 return True  # its very box: a card laid on another leaves part of it showing
-            if iou(box, mem.box) < SAME_CARD:
+            if same < SAME_CARD:
                 continue
             if name in mem.rivals and not changed(mem.patch, self.motion.region(mem.box)):
                 return True  # read so before, when the card was laid: the same card
@@ -387,7 +388,7 @@ class Pipeline:
                     frames < REREAD_FRAMES
                     or share < REREAD_SHARE
                     or own > 1 - REREAD_SHARE
-                    or place.confidence / frames <= mem.confidence
+                    or self._votes.confidence(place.card) <= mem.confidence
                 ):
                     self._doubting |= frames < DOUBT_FRAMES
                     continue
@@ -512,10 +513,12 @@ class Pipeline:
         for card, laid in placed.items():
             box = laid.box
             rivals = frozenset(str(c) for c, _ in laid.readings if c != card)
-            votes = self._votes.by_card.get(str(card))
-            confidence = votes.confidence / self._votes.frames if votes is not None else 0.0
             self._memory[card] = _Remembered(
-                box, self.motion.region(box), rivals, region_of(self._calm, box), confidence
+                box,
+                self.motion.region(box),
+                rivals,
+                region_of(self._calm, box),
+                self._votes.confidence(str(card)),
             )
             self._placed_still.append(box)
             self._lengths.append(_length(box))

@@ -83,6 +83,11 @@ class Votes:
         place = self.by_card.get(card)
         return 0.0 if place is None else place.frames / max(self.frames, 1)
 
+    def confidence(self, card: str) -> float:
+        """An identity's confidence per frame of this still period (0 where it was not read)."""
+        place = self.by_card.get(card)
+        return 0.0 if place is None else place.confidence / max(self.frames, 1)
+
     def strength(self, card: str) -> float:
         """The mean confidence of an identity's readings, over the frames that read it."""
         place = self.by_card.get(card)
