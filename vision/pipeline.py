@@ -79,6 +79,8 @@ TURNS = (cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_90_COUNTERCLOCKWISE, cv2.ROTATE_180
 MIN_READS = 2  # a new card must be read in at least this many frames
 SAME_CARD = 0.6  # IoU above which two new readings are one physical card
 SAME_SPOT = 0.8  # IoU above which a new reading is a remembered card's own box, read as another
+LOOK_ALIKE_SPOT = 0.5  # IoU with a remembered card above which a weak reading of its rank or suit
+# is that card misread (its corner still showing beside the card laid on it)
 SAME_PLACE_STILL = 0.3  # IoU with a card laid in this still spell that makes a reading its own
 INSIDE_STILL = 0.6  # ... or this share of the smaller box (a corner read inside the card)
 CORNER_INSIDE = 0.9  # share of a corner-sized reading inside a new card's box that makes it...
@@ -186,6 +188,7 @@ class Pipeline:
         self._placed_still: list[Box] = []  # cards laid since the last arm left
         self._lengths: list[float] = []  # the longer side of every card laid's box
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
+        self._empty: np.ndarray | None = None  # ... at the last one with no card on the table
         self._last_cards: list[CardDetection] = []
         self.shows_trump = rules.trump_source in TRUMP_CARD_SOURCES
         """Whether the variant shows a trump card (under the stock, or dealt last): else the
@@ -341,17 +344,24 @@ class Pipeline:
             if _part_of(box, mem.box, PART_AREA) and self._votes.share(str(card)) < self.min_share:
                 return True  # the part still showing of a card covered since, read as another
             same = iou(box, mem.box)
-            if same >= SAME_SPOT:
-                return True  # its very box: a card laid on another leaves part of it showing
+            unchanged = not changed(mem.patch, self.motion.region(mem.box))
+            other = parse_card(name)
+            same_rank = other is not None and other.rank == card.rank
+            if same >= SAME_SPOT and (unchanged or same_rank):
+                return True  # its very box, not covered since, or read as a card of its rank
+                # (which cannot beat it): a card laid right on it, wholly covering it, is new
+            if same >= LOOK_ALIKE_SPOT and self._votes.strength(name) < WEAK_READ:
+                if same_rank or (other is not None and other.suit == card.suit):
+                    return True  # a weak look-alike of the card lying there: its corner misread
             if same < SAME_CARD:
                 continue
-            if name in mem.rivals and not changed(mem.patch, self.motion.region(mem.box)):
+            if name in mem.rivals and unchanged:
                 return True  # read so before, when the card was laid: the same card
             if self._votes.strength(name) < WEAK_READ:
                 return True  # a weak reading of its place: the card's other corner misread
             if self._votes.share(str(card)) >= self.min_share:
                 continue  # the remembered card is still read: the new one lies on it
-            if not changed(mem.patch, self.motion.region(mem.box)):
+            if unchanged:
                 return True
         return False
 
@@ -402,6 +412,8 @@ class Pipeline:
         assert self.geometry is not None and self.motion is not None
         seen_any = self._votes.seen(0.34)
         table_cards = set(state.table_cards())
+        if not table_cards:
+            self._empty = self._calm
         for card in table_cards:
             if card not in self._memory:
                 box = seen_any.get(str(card), (0.0, None))[1]
@@ -552,14 +564,17 @@ class Pipeline:
         return {c: m.box for c, m in self._memory.items() if m.box is not None}
 
     def _bare(self, state: State) -> bool:
-        """Whether the attack cards' places look again as they did before the cards were laid
-        (an attack card missed in a few frames after an illegal card left it is still there)."""
+        """Whether the attack cards' places look again as they did before the cards were laid,
+        or as the empty table did (an attack card missed in a few frames after an illegal card
+        left it is still there; a card laid on a place that was not bare then, a misread of a
+        covered card, is gone when its place is bare table)."""
         assert self.motion is not None
         for pair in state.table:
             laid = self._memory.get(pair.attack)
             if laid is None or laid.box is None or laid.under is None:
                 continue
-            if changed(laid.under, self.motion.region(laid.box)):
+            now = self.motion.region(laid.box)
+            if changed(laid.under, now) and changed(region_of(self._empty, laid.box), now):
                 return False
         return True
 

@@ -297,7 +297,73 @@ def test_a_box_far_longer_than_the_cards_laid_is_not_a_new_card() -> None:
 
 
 def test_a_reading_of_a_laid_cards_very_box_is_that_card_not_one_laid_on_it() -> None:
-    # after the take gesture's arm, the nine's own box reads as the ten (legal on the nine)
+    # after the take gesture's arm (no card laid), the nine's own box reads as the ten too
+    # (legal on the nine)
     misread = CardDetection("Ts", 0.5, CARD_BOX, 2)
+    seen = _two_cards(_nine_then(lambda i: [NINE, misread]), 80, taken_back=40)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:take", True)]
+
+
+def test_a_reading_of_a_laid_cards_very_box_as_a_card_of_its_rank_is_that_card() -> None:
+    # its place changed (a card nudged it), and its box reads as the nine of hearts: a card of
+    # the nine's rank cannot have been laid on it to beat it
+    misread = CardDetection("9h", 0.5, CARD_BOX, 2)
     seen = _two_cards(_nine_then(lambda i: [misread]), 80)
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True)]
+
+
+def test_a_card_laid_right_on_a_laid_card_is_a_new_card() -> None:
+    # the ten covers the nine wholly, in the nine's very box: the nine is read no more
+    def paint(i: int, image: np.ndarray) -> None:
+        if i >= 14:
+            image[140:215, 250:300] = 230 if i < 44 else 150
+        if 10 <= i < 20:
+            _arm(image, i, top=False)
+        if 40 <= i < 50:
+            _arm(image, i, top=True, x=270)
+
+    ten = CardDetection("Ts", 0.6, CARD_BOX, 2)
+    seen = _watch(_nine_then(lambda i: [ten]), 80, paint).seen
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
+
+
+def test_a_weak_look_alike_of_a_covered_cards_place_is_that_card_not_a_new_one() -> None:
+    # the ten laid on the nine is read at one corner only, and the nine's place weakly as the
+    # nine of hearts
+    ten_corner = CardDetection("Ts", 0.6, (245.0, 210.0, 275.0, 232.0), 1)
+    look_alike = CardDetection("9h", 0.2, (258.0, 152.0, 312.0, 225.0), 2)
+    seen = _two_cards(_nine_then(lambda i: [ten_corner, look_alike]), 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
+
+
+def test_a_table_cleared_to_bare_cloth_is_cleared_though_a_card_was_laid_over_others() -> None:
+    # the nine of hearts thrown in over the ten: its place was not bare when it was laid, and is
+    # bare cloth when the defender has gathered the cards
+    thrown_box = (290.0, 170.0, 340.0, 245.0)
+    thrown = CardDetection("9h", 0.6, thrown_box, 2)
+
+    def paint(i: int, image: np.ndarray) -> None:
+        if 14 <= i < 104:
+            image[140:215, 250:300] = 230
+        if 44 <= i < 104:
+            image[160:235, 262:312] = 150
+        if 74 <= i < 104:
+            image[170:245, 290:340] = 200
+        if 10 <= i < 20 or 70 <= i < 80:
+            _arm(image, i, top=False)
+        if 40 <= i < 50 or 100 <= i < 110:
+            _arm(image, i, top=True, x=270)
+
+    def script(i: int) -> list[CardDetection]:
+        if i < 14 or i >= 104:
+            return []
+        return [NINE] if i < 44 else [NINE, TEN_ON_IT] if i < 74 else [NINE, TEN_ON_IT, thrown]
+
+    seen = _watch(script, 140, paint).seen
+    assert [(m, ok) for _, m, ok in seen] == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/Ts", True),
+        ("A:throw 9h", True),
+        ("B:take", True),
+        ("A:done", True),
+    ]

@@ -20,6 +20,9 @@ from vision.table.geometry import Box, Geometry
 SCALE = 8  # the small copy is 1/SCALE of the frame on each side
 DIFF = 14  # grey levels: a pixel moves when it changes more than this between frames
 MOVING_SHARE = 0.004  # share of the battle area's small pixels that must move to occlude it
+LIGHT_AREA = 0.1  # a moving blob over this share of the frame ...
+LIGHT_DIFF = 2 * DIFF  # ... whose mean change is under this is light or a shadow, not an arm
+# (measured: a shadow sweeping in 30 % of the frame, mean 17-27; arms 47-80)
 CHANGED = 5.0  # mean grey difference over a card's box, each side's mean taken off, that means
 # it is no longer as it was (measured: a card gone from a pale cloth 9.6, one lying still 0.4)
 
@@ -58,11 +61,12 @@ class Motion:
         if self.previous is None or self.previous.shape != grey.shape:
             empty = np.zeros(grey.shape, bool)
             return MotionReading(False, empty, None)
-        mask = cv2.absdiff(grey, self.previous) > DIFF
+        diff = cv2.absdiff(grey, self.previous)
+        mask = diff > DIFF
         ys, xs = self._battle_slice(mask.shape)
         area = max(mask[ys, xs].size, 1)
         moving = bool(mask[ys, xs].sum() > MOVING_SHARE * area) or bool(mask.mean() > 0.02)
-        entry = self._border_touch(mask)
+        entry = self._border_touch(mask, diff)
         if moving:
             if entry is not None:
                 self.touches.append(entry)
@@ -90,13 +94,29 @@ class Motion:
         self.spell_first = None
         return point, touched
 
-    def _border_touch(self, mask: np.ndarray) -> tuple[float, float] | None:
+    def _border_touch(self, mask: np.ndarray, diff: np.ndarray) -> tuple[float, float] | None:
+        """Where the moving blob that touches the border most lies along it. A large blob of
+        faint change (a shadow or the light changing over much of the table) is no arm."""
         band = np.zeros_like(mask)
         band[:2, :] = band[-2:, :] = True
         band[:, :2] = band[:, -2:] = True
-        ys, xs = np.nonzero(mask & band)
-        if len(xs) < 3:
+        if not (mask & band).any():
             return None
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+        best: tuple[int, np.ndarray, np.ndarray] | None = None
+        for k in range(1, count):
+            blob = labels == k
+            if (
+                stats[k, cv2.CC_STAT_AREA] > LIGHT_AREA * mask.size
+                and float(diff[blob].mean()) < LIGHT_DIFF
+            ):
+                continue
+            ys, xs = np.nonzero(blob & band)
+            if len(xs) >= 3 and (best is None or len(xs) > best[0]):
+                best = (len(xs), xs, ys)
+        if best is None:
+            return None
+        _, xs, ys = best
         return float(xs.mean() * SCALE), float(ys.mean() * SCALE)
 
     def _pushed_out(self, mask: np.ndarray) -> tuple[float, float] | None:

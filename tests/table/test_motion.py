@@ -1,0 +1,50 @@
+"""Hands and arms over the table: where the arm came from."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.table.geometry import Geometry
+from vision.table.motion import Motion
+
+W, H = 1280, 720
+SEATS = ((150.0, 720.0), (600.0, 720.0), (640.0, 0.0))  # two seats share the bottom edge
+BATTLE = (100.0, 150.0, 980.0, 570.0)
+
+
+def _table() -> np.ndarray:
+    image = np.full((H, W, 3), 150, np.uint8)
+    image[::40, :] = 140  # a faint weave, so that the table is not one flat grey
+    return image
+
+
+def _entry(frames: list[np.ndarray]) -> tuple[int, float]:
+    motion = Motion(Geometry((W, H), SEATS, BATTLE))
+    for image in frames:
+        motion.update(image)
+    point, touched = motion.end_spell()
+    assert touched and point is not None
+    return motion.geometry.seat_at(point)
+
+
+def _arm_reaching(step: int, shadow: bool) -> np.ndarray:
+    """An arm from the bottom-left seat reaching up-right; a soft shadow sweeping over the
+    bottom right of the table (the light changing) while it does."""
+    image = _table()
+    if shadow and step >= 2:
+        image[250:, 450:] = (image[250:, 450:] * (0.85 if step < 5 else 0.75)).astype(np.uint8)
+    x = 120 + (step % 4) * 12  # the arm sways a little at the border
+    image[H - 80 - step * 40 : H, x : x + 90] = (60, 110, 200)
+    return image
+
+
+def test_the_arm_names_its_seat_though_a_shadow_sweeps_the_border_beside_it() -> None:
+    frames = [_arm_reaching(step, shadow=True) for step in range(8)]
+    seat, certainty = _entry(frames)
+    assert seat == 0 and certainty > 0.5
+
+
+def test_the_arm_names_its_seat_on_a_steady_light() -> None:
+    frames = [_arm_reaching(step, shadow=False) for step in range(8)]
+    seat, certainty = _entry(frames)
+    assert seat == 0 and certainty > 0.5
