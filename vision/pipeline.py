@@ -90,6 +90,7 @@ REREAD_FRAMES = 8  # still frames after which a laid card that reads clearly as 
 REREAD_SHARE = 0.8  # ... in this share of them (and with more confidence than when it was laid)
 # ... is corrected to that card
 DOUBT_FRAMES = 24  # while a laid card's place reads as another, every frame is read, up to this
+CARRIED = 0.2  # a laid card read only at a box overlapping its place less is in a hand
 SLIVER = 0.3  # a new card's box is at least this wide for its length ...
 OVERSIZE = 2.0  # ... and at most this many times the typical laid card's length
 WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak_alarm)
@@ -421,10 +422,11 @@ class Pipeline:
                 self._memory[card] = _Remembered(box, patch)
         gone: set[Card] = set()
         for card, mem in self._memory.items():
-            if str(card) in seen_any:
-                continue
+            read = seen_any.get(str(card))
+            if read is not None and (mem.box is None or overlap(read[1], mem.box) > CARRIED):
+                continue  # read where it lies
             if mem.box is None or changed(mem.patch, self.motion.region(mem.box)):
-                gone.add(card)
+                gone.add(card)  # its place changed, and it is read nowhere or only in a hand
         candidates: list[tuple[float, Card, float, Box]] = []
         for name, (share, box) in self._votes.seen(self.min_share, MIN_READS).items():
             card = parse_card(name)
@@ -454,7 +456,13 @@ class Pipeline:
                     if other_card is not None and other_card not in self._memory:
                         readings.append((other_card, rival_share))
             new.append(NewCard(tuple(readings[:2]), box))
-        cleared = bool(table_cards) and table_cards <= gone and not new and self._bare(state)
+        # every card gone: the table was cleared; with new cards read too, only when no new card
+        # can be hiding a card it beats (all were covered): a bito, then a lead in one arm's reach
+        cleared = (
+            bool(table_cards)
+            and table_cards <= gone
+            and (self._bare(state) if not new else state.all_covered())
+        )
         if not self.trump_settled and self.shows_trump and new:
             state = self._check_trump(state, new)
         gesture = (

@@ -367,3 +367,67 @@ def test_a_table_cleared_to_bare_cloth_is_cleared_though_a_card_was_laid_over_ot
         ("B:take", True),
         ("A:done", True),
     ]
+
+
+def test_a_bito_and_the_next_lead_in_one_reach_are_both_seen() -> None:
+    # the defender sweeps the beaten pair away and lays his lead where the nine lay, without
+    # leaving the table in between
+    eight = CardDetection("8c", 0.6, CARD_BOX, 2)
+
+    def paint(i: int, image: np.ndarray) -> None:
+        if 14 <= i < 74:
+            image[140:215, 250:300] = 230
+        if 44 <= i < 74:
+            image[160:235, 262:312] = 150
+        if i >= 80:
+            image[140:215, 250:300] = 200
+        if 10 <= i < 20:
+            _arm(image, i, top=False)
+        if 40 <= i < 50 or 70 <= i < 86:
+            _arm(image, i, top=True, x=270)
+
+    def script(i: int) -> list[CardDetection]:
+        if i < 14 or 74 <= i < 80:
+            return []
+        return [NINE] if i < 44 else [NINE, TEN_ON_IT] if i < 74 else [eight]
+
+    seen = _watch(script, 120, paint).seen
+    assert [(m, ok) for _, m, ok in seen] == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/Ts", True),
+        ("A:done", True),
+        ("B:attack 8c", True),
+    ]
+
+
+def test_a_card_read_in_the_takers_hand_has_left_the_table() -> None:
+    # the defender's hand rests with the nine over the table on its way out (frames 52-57);
+    # the attacker then leads the eight where the nine lay
+    in_hand = CardDetection("9s", 0.6, (380.0, 60.0, 430.0, 135.0), 2)
+    eight = CardDetection("8c", 0.6, CARD_BOX, 2)
+
+    def paint(i: int, image: np.ndarray) -> None:
+        if 14 <= i < 44:
+            image[140:215, 250:300] = 230
+        if 44 <= i < 58:
+            image[60:135, 380:430] = 230
+            image[0:60, 390:420] = (120, 150, 200)  # the arm, resting from frame 50
+        if i >= 64:
+            image[140:215, 250:300] = 200
+        if 10 <= i < 20 or 60 <= i < 70:
+            _arm(image, i, top=False)
+        if 38 <= i < 50 or 58 <= i < 60:
+            _arm(image, i, top=True, x=270)
+
+    def script(i: int) -> list[CardDetection]:
+        if i < 14 or 58 <= i < 64:
+            return []
+        return [NINE] if i < 38 else [in_hand] if 50 <= i < 58 else [eight] if i >= 64 else []
+
+    seen = _watch(script, 100, paint).seen
+    assert [(m, ok) for _, m, ok in seen] == [
+        ("A:attack 9s", True),
+        ("B:take", True),
+        ("A:done", True),
+        ("A:attack 8c", True),
+    ]
