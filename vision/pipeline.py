@@ -59,6 +59,7 @@ from vision.table.geometry import (
     with_zone,
 )
 from vision.table.inference import (
+    COVER_MIN,
     Change,
     Inference,
     NewCard,
@@ -519,9 +520,15 @@ class Pipeline:
         if cleared:
             self._memory.clear()
         else:
+            lying = [m.box for c, m in self._memory.items() if c not in gone and m.box is not None]
             for card in gone:
-                if card not in table_cards:
-                    self._memory.pop(card, None)
+                box = self._memory[card].box
+                if card in table_cards or (
+                    box is not None and any(overlap(box, b) >= COVER_MIN for b in lying)
+                ):
+                    continue  # on the table, or under a card still lying there (a bout that
+                    # closed by itself leaves its cards on the cloth until they are swept)
+                self._memory.pop(card)
         placed = {
             c: n
             for n in new

@@ -115,11 +115,12 @@ def _watch(
     script: Callable[[int], list[CardDetection]],
     frames: int,
     paint: Callable[[int, np.ndarray], None],
+    variant: str = "podkidnoy",
 ) -> Watched:
     """The chain over ``frames`` frames of a plain table that ``paint(i, image)`` draws cards
     and arms on, ``script`` saying what the detector reads; its moves are played (and its
     corrections applied) as a caller would."""
-    rules = find_variant("podkidnoy").configure({})
+    rules = find_variant(variant).configure({})
     detector = ScriptedDetector(script)
     pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
     state: State | None = None
@@ -431,3 +432,23 @@ def test_a_card_read_in_the_takers_hand_has_left_the_table() -> None:
         ("A:done", True),
         ("A:attack 8c", True),
     ]
+
+
+def test_a_covered_card_of_a_bout_that_closed_by_itself_is_remembered_until_swept() -> None:
+    # simple fool: the beat closes the bout, and both cards lie on until swept; a later arm
+    # passes by, and the nine's free corner then reads as the nine of hearts
+    corner = CardDetection("9h", 0.5, (252.0, 142.0, 264.0, 165.0), 1)
+
+    def paint(i: int, image: np.ndarray) -> None:
+        if i >= 14:
+            image[140:215, 250:300] = 230
+        if i >= 44:
+            image[160:235, 262:312] = 150
+        if 10 <= i < 20 or 70 <= i < 76:
+            _arm(image, i, top=False, length=60)
+        if 40 <= i < 50:
+            _arm(image, i, top=True, x=270)
+
+    script = _nine_then(lambda i: [TEN_ON_IT] if i < 76 else [TEN_ON_IT, corner])
+    seen = _watch(script, 110, paint, variant="simple").seen
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
