@@ -524,10 +524,12 @@ class Pipeline:
             for card in gone:
                 box = self._memory[card].box
                 if card in table_cards or (
-                    box is not None and any(overlap(box, b) >= COVER_MIN for b in lying)
+                    card in state.discard
+                    and box is not None
+                    and any(overlap(box, b) >= COVER_MIN for b in lying)
                 ):
-                    continue  # on the table, or under a card still lying there (a bout that
-                    # closed by itself leaves its cards on the cloth until they are swept)
+                    continue  # on the table, or discarded under a card still lying there (a
+                    # bout that closed by itself leaves its cards on the cloth until swept)
                 self._memory.pop(card)
         placed = {
             c: n

@@ -452,3 +452,47 @@ def test_a_covered_card_of_a_bout_that_closed_by_itself_is_remembered_until_swep
     script = _nine_then(lambda i: [TEN_ON_IT] if i < 76 else [TEN_ON_IT, corner])
     seen = _watch(script, 110, paint, variant="simple").seen
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
+
+
+def test_a_card_taken_back_after_an_illegal_beat_is_new_when_laid_again_elsewhere() -> None:
+    # the jack of diamonds does not beat the nine of spades: taken back, the ten beats it; the
+    # jack then beats the nine of diamonds thrown in beside
+    jack_on_nine = CardDetection("Jd", 0.6, COVER_BOX, 2)
+    nine_d = CardDetection("9d", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
+    jack_on_nine_d = CardDetection("Jd", 0.6, (412.0, 160.0, 462.0, 235.0), 2)
+
+    def paint(i: int, image: np.ndarray) -> None:
+        if i >= 14:
+            image[140:215, 250:300] = 230
+        if i >= 44:
+            image[160:235, 262:312] = 150
+        if i >= 74:
+            image[180:215, 262:312] = 220  # the ten's face differs from the jack's
+        if i >= 104:
+            image[140:215, 400:450] = 200
+        if i >= 134:
+            image[160:235, 412:462] = 150
+        if 10 <= i < 20 or 100 <= i < 110:
+            _arm(image, i, top=False)
+        if 40 <= i < 50 or 70 <= i < 80 or 130 <= i < 140:
+            _arm(image, i, top=True, x=270)
+
+    def script(i: int) -> list[CardDetection]:
+        if i < 14:
+            return []
+        if i < 44:
+            return [NINE]
+        if i < 74:
+            return [NINE, jack_on_nine]
+        return [NINE, TEN_ON_IT] + ([nine_d] if i >= 104 else []) + (
+            [jack_on_nine_d] if i >= 134 else []
+        )
+
+    seen = _watch(script, 170, paint).seen
+    assert [(m, ok) for _, m, ok in seen] == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/Jd", False),
+        ("B:beat 9s/Ts", True),
+        ("A:throw 9d", True),
+        ("B:beat 9d/Jd", True),
+    ]
