@@ -484,8 +484,10 @@ def test_a_card_taken_back_after_an_illegal_beat_is_new_when_laid_again_elsewher
             return [NINE]
         if i < 74:
             return [NINE, jack_on_nine]
-        return [NINE, TEN_ON_IT] + ([nine_d] if i >= 104 else []) + (
-            [jack_on_nine_d] if i >= 134 else []
+        return (
+            [NINE, TEN_ON_IT]
+            + ([nine_d] if i >= 104 else [])
+            + ([jack_on_nine_d] if i >= 134 else [])
         )
 
     seen = _watch(script, 170, paint).seen

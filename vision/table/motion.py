@@ -102,7 +102,9 @@ class Motion:
         band[:, :2] = band[:, -2:] = True
         if not (mask & band).any():
             return None
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(
+            mask.astype(np.uint8), connectivity=8
+        )
         best: tuple[int, np.ndarray, np.ndarray] | None = None
         for k in range(1, count):
             blob = labels == k
