@@ -333,10 +333,12 @@ class Pipeline:
 
     def _misread_of_memory(self, name: str, box: Box) -> bool:
         """A new reading that is a remembered card read as another identity, not a card laid
-        there: its very box (a card laid on another leaves part of it showing); a corner-sized
+        there: its very box, unchanged since or read as a card of its rank (a card laid on
+        another leaves part of it showing; a card of its rank cannot beat it); a corner-sized
         box inside the card's; a smaller box inside a card no longer read (the part of it a
-        covering card leaves); a weak reading of the card's place; or the card's place, no
-        longer read as it and not changed since."""
+        covering card leaves); a weak reading of its rank or suit overlapping it, or any weak
+        reading of the card's place; or the card's place, no longer read as it and not changed
+        since."""
         assert self.motion is not None
         for card, mem in self._memory.items():
             if mem.box is None:
