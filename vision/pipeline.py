@@ -80,8 +80,8 @@ TURNS = (cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_90_COUNTERCLOCKWISE, cv2.ROTATE_180
 MIN_READS = 2  # a new card must be read in at least this many frames
 SAME_CARD = 0.6  # IoU above which two new readings are one physical card
 SAME_SPOT = 0.8  # IoU above which a new reading is a remembered card's own box, read as another
-LOOK_ALIKE_SPOT = 0.5  # IoU with a remembered card above which a weak reading of its rank or suit
-# is that card misread (its corner still showing beside the card laid on it)
+LOOK_ALIKE_SPOT = 0.5  # IoU with a remembered card above which a weak reading of its rank is
+# that card misread (its corner still showing beside the card laid on it)
 SAME_PLACE_STILL = 0.3  # IoU with a card laid in this still spell that makes a reading its own
 INSIDE_STILL = 0.6  # ... or this share of the smaller box (a corner read inside the card)
 CORNER_INSIDE = 0.9  # share of a corner-sized reading inside a new card's box that makes it...
@@ -336,8 +336,8 @@ class Pipeline:
         there: its very box, unchanged since or read as a card of its rank (a card laid on
         another leaves part of it showing; a card of its rank cannot beat it); a corner-sized
         box inside the card's; a smaller box inside a card no longer read (the part of it a
-        covering card leaves); a weak reading of its rank or suit overlapping it, or any weak
-        reading of the card's place; or the card's place, no longer read as it and not changed
+        covering card leaves); a weak reading of its rank overlapping it, or any weak reading
+        of the card's place; or the card's place, no longer read as it and not changed
         since."""
         assert self.motion is not None
         for card, mem in self._memory.items():
@@ -354,9 +354,9 @@ class Pipeline:
             if same >= SAME_SPOT and (unchanged or same_rank):
                 return True  # its very box, not covered since, or read as a card of its rank
                 # (which cannot beat it): a card laid right on it, wholly covering it, is new
-            if same >= LOOK_ALIKE_SPOT and self._votes.strength(name) < WEAK_READ:
-                if same_rank or (other is not None and other.suit == card.suit):
-                    return True  # a weak look-alike of the card lying there: its corner misread
+            if same >= LOOK_ALIKE_SPOT and same_rank and self._votes.strength(name) < WEAK_READ:
+                return True  # a weak reading of its rank there: its corner misread (a card of
+                # its suit may be a weak reading of a card laid on it to beat it)
             if same < SAME_CARD:
                 continue
             if name in mem.rivals and unchanged:

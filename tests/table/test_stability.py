@@ -498,3 +498,10 @@ def test_a_card_taken_back_after_an_illegal_beat_is_new_when_laid_again_elsewher
         ("A:throw 9d", True),
         ("B:beat 9d/Jd", True),
     ]
+
+
+def test_a_weak_reading_of_a_card_of_its_suit_on_a_laid_card_is_a_beat() -> None:
+    # the king of spades laid on the nine, read weakly where the nine's box was
+    weak_king = CardDetection("Ks", 0.2, (258.0, 152.0, 312.0, 225.0), 2)
+    seen = _two_cards(_nine_then(lambda i: [weak_king]), 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ks", True)]
