@@ -10,7 +10,8 @@ and how their region looked). Per frame:
    frames; each physical card's identity is the vote of those frames (so flicker does nothing).
 3. The stable view is compared with the memory: new cards (closed world: not discarded, not on the
    table, in this deck; a card-shaped box, not a remembered card's corner or uncovered strip
-   read as another), cards gone (not read and their region changed), a table cleared. When an
+   read as another), cards gone (not read where they lay, and their region changed), a table
+   cleared (to bare cloth, or with a lead laid at once after a bito). When an
    arm changed the battle area and no new card was read, the frame is read again turned three
    ways (a card laid on another is often read by its index only upright).
 4. :func:`vision.table.inference.infer` turns the change into referee moves, scored with the
