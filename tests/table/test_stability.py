@@ -154,6 +154,33 @@ def _arm(image: np.ndarray, i: int, top: bool, x: int = 260, length: int = 200) 
     image[rows, x : x + 60] = (120, 150, 200)
 
 
+Patch = tuple[tuple[int, int, int, int], int | tuple[int, int, int], range]
+"""A box (x1, y1, x2, y2) filled with a grey level or a colour in a range of frames."""
+ArmSpell = tuple[range, bool, int]
+"""An arm in a range of frames: from the top edge (seat B) or the bottom (seat A); its length."""
+
+
+def _painter(patches: list[Patch], arms: list[ArmSpell]) -> Callable[[int, np.ndarray], None]:
+    """A ``paint`` for :func:`_watch`: the patches of each frame (later ones over earlier ones),
+    then its swaying arms."""
+
+    def paint(i: int, image: np.ndarray) -> None:
+        for (x1, y1, x2, y2), colour, frames in patches:
+            if i in frames:
+                image[y1:y2, x1:x2] = colour
+        for frames, top, length in arms:
+            if i in frames:
+                _arm(image, i, top=top, x=270 if top else 260, length=length)
+
+    return paint
+
+
+NINE_AT = (250, 140, 300, 215)  # CARD_BOX, where the nine is painted
+COVER_AT = (262, 160, 312, 235)  # COVER_BOX
+A_LAYS_THE_NINE: ArmSpell = (range(10, 20), False, 200)
+B_REACHES_IN: ArmSpell = (range(40, 50), True, 200)
+
+
 def _two_cards(
     script: Callable[[int], list[CardDetection]], frames: int, taken_back: int = 10**6
 ) -> list[tuple[int, str, bool]]:
@@ -315,14 +342,10 @@ def test_a_reading_of_a_laid_cards_very_box_as_a_card_of_its_rank_is_that_card()
 
 def test_a_card_laid_right_on_a_laid_card_is_a_new_card() -> None:
     # the ten covers the nine wholly, in the nine's very box: the nine is read no more
-    def paint(i: int, image: np.ndarray) -> None:
-        if i >= 14:
-            image[140:215, 250:300] = 230 if i < 44 else 150
-        if 10 <= i < 20:
-            _arm(image, i, top=False)
-        if 40 <= i < 50:
-            _arm(image, i, top=True, x=270)
-
+    paint = _painter(
+        [(NINE_AT, 230, range(14, 44)), (NINE_AT, 150, range(44, 10**6))],
+        [A_LAYS_THE_NINE, B_REACHES_IN],
+    )
     ten = CardDetection("Ts", 0.6, CARD_BOX, 2)
     seen = _watch(_nine_then(lambda i: [ten]), 80, paint).seen
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
@@ -343,17 +366,14 @@ def test_a_table_cleared_to_bare_cloth_is_cleared_though_a_card_was_laid_over_ot
     thrown_box = (290.0, 170.0, 340.0, 245.0)
     thrown = CardDetection("9h", 0.6, thrown_box, 2)
 
-    def paint(i: int, image: np.ndarray) -> None:
-        if 14 <= i < 104:
-            image[140:215, 250:300] = 230
-        if 44 <= i < 104:
-            image[160:235, 262:312] = 150
-        if 74 <= i < 104:
-            image[170:245, 290:340] = 200
-        if 10 <= i < 20 or 70 <= i < 80:
-            _arm(image, i, top=False)
-        if 40 <= i < 50 or 100 <= i < 110:
-            _arm(image, i, top=True, x=270)
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 104)),
+            (COVER_AT, 150, range(44, 104)),
+            ((290, 170, 340, 245), 200, range(74, 104)),
+        ],
+        [A_LAYS_THE_NINE, (range(70, 80), False, 200), B_REACHES_IN, (range(100, 110), True, 200)],
+    )
 
     def script(i: int) -> list[CardDetection]:
         if i < 14 or i >= 104:
@@ -375,17 +395,14 @@ def test_a_bito_and_the_next_lead_in_one_reach_are_both_seen() -> None:
     # leaving the table in between
     eight = CardDetection("8c", 0.6, CARD_BOX, 2)
 
-    def paint(i: int, image: np.ndarray) -> None:
-        if 14 <= i < 74:
-            image[140:215, 250:300] = 230
-        if 44 <= i < 74:
-            image[160:235, 262:312] = 150
-        if i >= 80:
-            image[140:215, 250:300] = 200
-        if 10 <= i < 20:
-            _arm(image, i, top=False)
-        if 40 <= i < 50 or 70 <= i < 86:
-            _arm(image, i, top=True, x=270)
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 74)),
+            (COVER_AT, 150, range(44, 74)),
+            (NINE_AT, 200, range(80, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 86), True, 200)],
+    )
 
     def script(i: int) -> list[CardDetection]:
         if i < 14 or 74 <= i < 80:
@@ -407,18 +424,20 @@ def test_a_card_read_in_the_takers_hand_has_left_the_table() -> None:
     in_hand = CardDetection("9s", 0.6, (380.0, 60.0, 430.0, 135.0), 2)
     eight = CardDetection("8c", 0.6, CARD_BOX, 2)
 
-    def paint(i: int, image: np.ndarray) -> None:
-        if 14 <= i < 44:
-            image[140:215, 250:300] = 230
-        if 44 <= i < 58:
-            image[60:135, 380:430] = 230
-            image[0:60, 390:420] = (120, 150, 200)  # the arm, resting from frame 50
-        if i >= 64:
-            image[140:215, 250:300] = 200
-        if 10 <= i < 20 or 60 <= i < 70:
-            _arm(image, i, top=False)
-        if 38 <= i < 50 or 58 <= i < 60:
-            _arm(image, i, top=True, x=270)
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 44)),
+            ((380, 60, 430, 135), 230, range(44, 58)),  # the nine in the hand
+            ((390, 0, 420, 60), (120, 150, 200), range(44, 58)),  # the arm, resting from 50
+            (NINE_AT, 200, range(64, 10**6)),
+        ],
+        [
+            A_LAYS_THE_NINE,
+            (range(60, 70), False, 200),
+            (range(38, 50), True, 200),
+            (range(58, 60), True, 200),
+        ],
+    )
 
     def script(i: int) -> list[CardDetection]:
         if i < 14 or 58 <= i < 64:
@@ -439,15 +458,10 @@ def test_a_covered_card_of_a_bout_that_closed_by_itself_is_remembered_until_swep
     # passes by, and the nine's free corner then reads as the nine of hearts
     corner = CardDetection("9h", 0.5, (252.0, 142.0, 264.0, 165.0), 1)
 
-    def paint(i: int, image: np.ndarray) -> None:
-        if i >= 14:
-            image[140:215, 250:300] = 230
-        if i >= 44:
-            image[160:235, 262:312] = 150
-        if 10 <= i < 20 or 70 <= i < 76:
-            _arm(image, i, top=False, length=60)
-        if 40 <= i < 50:
-            _arm(image, i, top=True, x=270)
+    paint = _painter(
+        [(NINE_AT, 230, range(14, 10**6)), (COVER_AT, 150, range(44, 10**6))],
+        [(range(10, 20), False, 60), (range(70, 76), False, 60), B_REACHES_IN],
+    )
 
     script = _nine_then(lambda i: [TEN_ON_IT] if i < 76 else [TEN_ON_IT, corner])
     seen = _watch(script, 110, paint, variant="simple").seen
@@ -461,21 +475,22 @@ def test_a_card_taken_back_after_an_illegal_beat_is_new_when_laid_again_elsewher
     nine_d = CardDetection("9d", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
     jack_on_nine_d = CardDetection("Jd", 0.6, (412.0, 160.0, 462.0, 235.0), 2)
 
-    def paint(i: int, image: np.ndarray) -> None:
-        if i >= 14:
-            image[140:215, 250:300] = 230
-        if i >= 44:
-            image[160:235, 262:312] = 150
-        if i >= 74:
-            image[180:215, 262:312] = 220  # the ten's face differs from the jack's
-        if i >= 104:
-            image[140:215, 400:450] = 200
-        if i >= 134:
-            image[160:235, 412:462] = 150
-        if 10 <= i < 20 or 100 <= i < 110:
-            _arm(image, i, top=False)
-        if 40 <= i < 50 or 70 <= i < 80 or 130 <= i < 140:
-            _arm(image, i, top=True, x=270)
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 10**6)),
+            (COVER_AT, 150, range(44, 10**6)),
+            ((262, 180, 312, 215), 220, range(74, 10**6)),  # the ten's face is not the jack's
+            ((400, 140, 450, 215), 200, range(104, 10**6)),
+            ((412, 160, 462, 235), 150, range(134, 10**6)),
+        ],
+        [
+            A_LAYS_THE_NINE,
+            (range(100, 110), False, 200),
+            B_REACHES_IN,
+            (range(70, 80), True, 200),
+            (range(130, 140), True, 200),
+        ],
+    )
 
     def script(i: int) -> list[CardDetection]:
         if i < 14:
