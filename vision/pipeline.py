@@ -341,6 +341,7 @@ class Pipeline:
         of the card's place; or the card's place, no longer read as it and not changed
         since."""
         assert self.motion is not None
+        other = parse_card(name)
         for card, mem in self._memory.items():
             if mem.box is None:
                 continue
@@ -349,8 +350,9 @@ class Pipeline:
             if _part_of(box, mem.box, PART_AREA) and self._votes.share(str(card)) < self.min_share:
                 return True  # the part still showing of a card covered since, read as another
             same = iou(box, mem.box)
+            if same < LOOK_ALIKE_SPOT:
+                continue  # apart from it (every check below needs at least this overlap)
             unchanged = not changed(mem.patch, self.motion.region(mem.box))
-            other = parse_card(name)
             same_rank = other is not None and other.rank == card.rank
             if same >= SAME_SPOT and (unchanged or same_rank):
                 return True  # its very box, not covered since, or read as a card of its rank

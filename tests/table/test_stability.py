@@ -188,16 +188,10 @@ def _two_cards(
     arm (from the top edge) at frames 40-49 and, from frame ``taken_back`` on, taken back by
     that arm in 10 frames; ``script`` says what the detector reads."""
 
-    def paint(i: int, image: np.ndarray) -> None:
-        if i >= 14:
-            image[140:215, 250:300] = 230
-        if 44 <= i < taken_back + 4:
-            image[160:235, 262:312] = 150
-        if 10 <= i < 20:
-            _arm(image, i, top=False)
-        if 40 <= i < 50 or taken_back <= i < taken_back + 10:
-            _arm(image, i, top=True, x=270)
-
+    paint = _painter(
+        [(NINE_AT, 230, range(14, 10**6)), (COVER_AT, 150, range(44, taken_back + 4))],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (range(taken_back, taken_back + 10), True, 200)],
+    )
     return _watch(script, frames, paint).seen
 
 
@@ -274,11 +268,7 @@ def test_a_card_misread_when_laid_is_corrected_when_read_clearly_as_another() ->
     assert (old, new) == ("9c", "9s") and at < 45  # read in every frame once in doubt
 
 
-def _nine_laid_by_a(i: int, image: np.ndarray) -> None:
-    if i >= 14:
-        image[140:215, 250:300] = 230
-    if 10 <= i < 20:
-        _arm(image, i, top=False)
+_nine_laid_by_a = _painter([(NINE_AT, 230, range(14, 10**6))], [A_LAYS_THE_NINE])
 
 
 def test_a_weakly_read_card_whose_move_would_be_illegal_raises_no_alarm() -> None:

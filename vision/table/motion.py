@@ -102,11 +102,11 @@ class Motion:
         band[:, :2] = band[:, -2:] = True
         if not (mask & band).any():
             return None
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(
             mask.astype(np.uint8), connectivity=8
         )
         best: tuple[int, np.ndarray, np.ndarray] | None = None
-        for k in range(1, count):
+        for k in np.unique(labels[mask & band]):  # only the blobs that touch the border
             blob = labels == k
             if (
                 stats[k, cv2.CC_STAT_AREA] > LIGHT_AREA * mask.size
