@@ -11,7 +11,9 @@ and how their region looked). Per frame:
 3. The stable view is compared with the memory: new cards (closed world: not discarded, not on the
    table, in this deck; a card-shaped box, not a remembered card's corner or uncovered strip
    read as another), cards gone (not read where they lay, and their region changed), a table
-   cleared (to bare cloth, or with a lead laid at once after a bito). When an
+   cleared (to bare cloth now or in a still frame since the last judgement, or with a lead laid
+   at once after a bito). Where beaten cards swept away came to rest is the discard pile: a
+   reading centred there is no card in play (unless a calibration sets the zone). When an
    arm changed the battle area and no new card was read, the frame is read again turned three
    ways (a card laid on another is often read by its index only upright).
 4. :func:`vision.table.inference.infer` turns the change into referee moves, scored with the
@@ -71,7 +73,7 @@ from vision.table.inference import (
     overlap,
     possible_new,
 )
-from vision.table.motion import Motion, changed, region_of
+from vision.table.motion import Motion, changed, pile_grown, region_of
 from vision.table.snapshot import Votes, iou, parse_card, snapshot
 
 log = logging.getLogger(__name__)
@@ -92,7 +94,10 @@ REREAD_FRAMES = 8  # still frames after which a laid card that reads clearly as 
 REREAD_SHARE = 0.8  # ... in this share of them (and with more confidence than when it was laid)
 # ... is corrected to that card
 DOUBT_FRAMES = 24  # while a laid card's place reads as another, every frame is read, up to this
+SEEN_SHARE = 0.34  # share of a still spell's frames that read a remembered card where it lies
 CARRIED = 0.2  # a laid card read only at a box overlapping its place less is in a hand
+PILE_MIN = 0.3  # cards come to rest after a bito over at least this times a card's length squared
+PILE_MAX = 4.0  # ... and a discard pile spans at most this (else it is light, not cards)
 SLIVER = 0.3  # a new card's box is at least this wide for its length ...
 OVERSIZE = 2.0  # ... and at most this many times the typical laid card's length
 WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak_alarm)
@@ -192,6 +197,8 @@ class Pipeline:
         self._lengths: list[float] = []  # the longer side of every card laid's box
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._empty: np.ndarray | None = None  # ... at the last one with no card on the table
+        self._glimpsed_bare = False  # a still frame since the last judgement showed every
+        # table card's place bare (a take, then a lead where the taken card lay: see _judge)
         self._last_cards: list[CardDetection] = []
         self.shows_trump = rules.trump_source in TRUMP_CARD_SOURCES
         """Whether the variant shows a trump card (under the stock, or dealt last): else the
@@ -255,6 +262,8 @@ class Pipeline:
                 self._votes = Votes()  # the stock zone is known now: vote again without it
         assert self.geometry is not None
         self._votes.add(snapshot(cards, self.geometry))
+        if state is not None and self._votes.frames == 1 and self._seen_bare(state):
+            self._glimpsed_bare = True
         observed: list[Observed] = []
         corrections: list[tuple[Card, Card]] = []
         revised = self._revised
@@ -269,6 +278,8 @@ class Pipeline:
                         found = _detect_at(self.detector, frame.image, self.detector.imgsz, turn)
                         self._votes.add(snapshot(found, self.geometry))
                     observed = self._judge(state, frame.time)
+                if self._judged:
+                    self._glimpsed_bare = False
             self.times.judge.append((_time.perf_counter() - t0) * 1000)
         news = self._revised if self._revised is not revised else None
         return FrameReport(frame, cards, observed, False, news, tuple(corrections))
@@ -417,7 +428,7 @@ class Pipeline:
 
     def _judge(self, state: State, now: float) -> list[Observed]:
         assert self.geometry is not None and self.motion is not None
-        seen_any = self._votes.seen(0.34)
+        seen_any = self._votes.seen(SEEN_SHARE)
         table_cards = set(state.table_cards())
         if not table_cards:
             self._empty = self._calm
@@ -428,11 +439,14 @@ class Pipeline:
                 self._memory[card] = _Remembered(box, patch)
         gone: set[Card] = set()
         for card, mem in self._memory.items():
-            read = seen_any.get(str(card))
-            if read is not None and (mem.box is None or overlap(read[1], mem.box) > CARRIED):
-                continue  # read where it lies
+            if _read_where_it_lies(card, mem, seen_any):
+                continue
             if mem.box is None or changed(mem.patch, self.motion.region(mem.box)):
                 gone.add(card)  # its place changed, and it is read nowhere or only in a hand
+        if any(c in state.discard for c in gone) or (
+            table_cards and table_cards <= gone and state.all_covered()
+        ):
+            self._find_discard()  # beaten cards were swept to the discard pile
         candidates: list[tuple[float, Card, float, Box]] = []
         for name, (share, box) in self._votes.seen(self.min_share, MIN_READS).items():
             card = parse_card(name)
@@ -440,6 +454,8 @@ class Pipeline:
                 continue
             if _sliver(box) or self._oversize(box) or self._misread_of_memory(name, box):
                 continue
+            if not self.geometry.in_battle(box):
+                continue  # on the discard pile found in this judgement
             if any(
                 iou(box, b) > SAME_PLACE_STILL or overlap(box, b) > INSIDE_STILL
                 for b in self._placed_still
@@ -462,12 +478,14 @@ class Pipeline:
                     if other_card is not None and other_card not in self._memory:
                         readings.append((other_card, rival_share))
             new.append(NewCard(tuple(readings[:2]), box))
-        # every card gone: the table was cleared; with new cards read too, only when no new card
-        # can be hiding a card it beats (all were covered): a bito, then a lead in one arm's reach
+        # every card gone: the table was cleared, when the places of the cards are bare now or
+        # were in a still frame since the last judgement (a take, then a lead laid where the taken
+        # card lay), or when no new card can be hiding a card it beats (all were covered): a
+        # bito, then a lead in one arm's reach
         cleared = (
             bool(table_cards)
             and table_cards <= gone
-            and (self._bare(state) if not new else state.all_covered())
+            and (self._bare(state) or self._glimpsed_bare or (bool(new) and state.all_covered()))
         )
         if not self.trump_settled and self.shows_trump and new:
             state = self._check_trump(state, new)
@@ -566,6 +584,30 @@ class Pipeline:
         self._calm = self.motion.current
         return observed
 
+    def _find_discard(self) -> None:
+        """Beaten cards were swept: the discard pile is where cards came to rest away from the
+        places they lay, from the cards read clearly and from the stock. A reading centred there
+        is no card in play (a pile of backs can read weakly as a face)."""
+        assert self.geometry is not None and self.motion is not None
+        if "discard" in self.geometry.fixed or not self._lengths:
+            return
+        card_area = float(np.median(self._lengths)) ** 2
+        away = [_grow(m.box, 0.2) for m in self._memory.values() if m.box is not None]
+        away += [
+            _grow(p.box, 0.2) for p in self._votes.places if self._votes.strength(p.card) >= WEAK_READ
+        ]
+        if self.geometry.stock is not None:
+            away.append(self.geometry.stock)
+        pile = pile_grown(self._calm, self.motion.current, away, PILE_MIN * card_area)
+        if pile is None or area(pile) > PILE_MAX * card_area:
+            return
+        zone = pile if self.geometry.discard is None else _union(self.geometry.discard, pile)
+        if area(zone) > PILE_MAX * card_area:
+            zone = pile  # the pile was moved: where it lies now stands
+        self.geometry = with_zone(self.geometry, "discard", zone)
+        self.motion.geometry = self.geometry
+        log.info("discard pile at %s", [round(v) for v in zone])
+
     def _oversize(self, box: Box) -> bool:
         """Whether a box is far longer than the cards laid so far (the median of their boxes'
         longer sides): a box across several cards."""
@@ -584,6 +626,15 @@ class Pipeline:
     def _remembered_boxes(self) -> dict[Card, Box]:
         """Where the remembered table cards lie (for the covering geometry)."""
         return {c: m.box for c, m in self._memory.items() if m.box is not None}
+
+    def _seen_bare(self, state: State) -> bool:
+        """Whether this still frame shows every table card's place bare, none read there."""
+        seen = self._votes.seen(SEEN_SHARE)
+        return bool(state.table) and self._bare(state) and not any(
+            _read_where_it_lies(c, self._memory[c], seen)
+            for c in state.table_cards()
+            if c in self._memory
+        )
 
     def _bare(self, state: State) -> bool:
         """Whether the attack cards' places look again as they did before the cards were laid,
@@ -634,6 +685,12 @@ class Pipeline:
             self.trump_settled = True
             return other
         return state
+
+
+def _read_where_it_lies(card: Card, mem: _Remembered, seen: dict[str, tuple[float, Box]]) -> bool:
+    """Whether a remembered card is read at its place (not only apart from it: in a hand)."""
+    read = seen.get(str(card))
+    return read is not None and (mem.box is None or overlap(read[1], mem.box) > CARRIED)
 
 
 def _sliver(box: Box) -> bool:

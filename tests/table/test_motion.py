@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.table.geometry import Geometry
-from vision.table.motion import Motion
+from vision.table.motion import Motion, pile_grown, small_grey
 
 W, H = 1280, 720
 SEATS = ((150.0, 720.0), (600.0, 720.0), (640.0, 0.0))  # two seats share the bottom edge
@@ -48,3 +48,22 @@ def test_the_arm_names_its_seat_on_a_steady_light() -> None:
     frames = [_arm_reaching(step, shadow=False) for step in range(8)]
     seat, certainty = _entry(frames)
     assert seat == 0 and certainty > 0.5
+
+
+def test_the_pile_grown_by_a_bito_is_found_apart_from_the_swept_places() -> None:
+    before, after = _table(), _table()
+    before[300:420, 400:480] = 240  # a beaten pair on the table ...
+    after[200:330, 1000:1120] = 60  # ... swept onto the discard pile (backs, dark)
+    swept = (390.0, 290.0, 490.0, 430.0)
+    pile = pile_grown(small_grey(before), small_grey(after), [swept], min_area=0.3 * 120**2)
+    assert pile is not None
+    x1, y1, x2, y2 = pile
+    assert abs(x1 - 1000) <= 16 and abs(y1 - 200) <= 16 and abs(x2 - 1120) <= 16
+    assert abs(y2 - 330) <= 16
+
+
+def test_no_pile_is_found_when_only_the_swept_places_changed() -> None:
+    before, after = _table(), _table()
+    before[300:420, 400:480] = 240
+    swept = (390.0, 290.0, 490.0, 430.0)
+    assert pile_grown(small_grey(before), small_grey(after), [swept], 0.3 * 120**2) is None

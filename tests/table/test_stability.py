@@ -510,3 +510,53 @@ def test_a_weak_reading_of_a_card_of_its_suit_on_a_laid_card_is_a_beat() -> None
     weak_king = CardDetection("Ks", 0.2, (258.0, 152.0, 312.0, 225.0), 2)
     seen = _two_cards(_nine_then(lambda i: [weak_king]), 80)
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ks", True)]
+
+
+def test_a_take_and_the_next_lead_with_one_still_frame_between_are_both_seen() -> None:
+    # the defender takes the nine; the table is bare for one still frame only before the
+    # attacker lays the eight where the nine lay
+    eight = CardDetection("8c", 0.6, CARD_BOX, 2)
+
+    paint = _painter(
+        [(NINE_AT, 230, range(14, 44)), (NINE_AT, 200, range(56, 10**6))],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (range(52, 62), False, 200)],
+    )
+
+    def script(i: int) -> list[CardDetection]:
+        return [NINE] if 14 <= i < 44 else [eight] if i >= 56 else []
+
+    seen = _watch(script, 100, paint).seen
+    assert [(m, ok) for _, m, ok in seen] == [
+        ("A:attack 9s", True),
+        ("B:take", True),
+        ("A:done", True),
+        ("A:attack 8c", True),
+    ]
+
+
+def test_a_weak_reading_on_the_discard_pile_is_no_card_in_play() -> None:
+    # the defender sweeps the beaten pair onto a pile of backs, which the detector reads weakly
+    # as a face (he leads next: the reading would be a legal lead)
+    pile = (420, 100, 500, 180)
+    on_the_pile = CardDetection("Jd", 0.17, (420.0, 100.0, 500.0, 180.0), 1)
+
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 74)),
+            (COVER_AT, 150, range(44, 74)),
+            (pile, 60, range(76, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), True, 200)],
+    )
+
+    def script(i: int) -> list[CardDetection]:
+        if i < 14 or 70 <= i < 80:
+            return []
+        return [NINE] if i < 44 else [NINE, TEN_ON_IT] if i < 70 else [on_the_pile]
+
+    seen = _watch(script, 120, paint).seen
+    assert [(m, ok) for _, m, ok in seen] == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/Ts", True),
+        ("A:done", True),
+    ]

@@ -170,3 +170,26 @@ def changed(before: np.ndarray | None, after: np.ndarray | None) -> bool:
     a = before.astype(np.float32)
     b = after.astype(np.float32)
     return float(np.abs((a - a.mean()) - (b - b.mean())).mean()) > CHANGED
+
+
+def pile_grown(
+    before: np.ndarray | None, after: np.ndarray | None, away: list[Box], min_area: float
+) -> Box | None:
+    """Where cards came to rest between two small grey pictures, outside the boxes ``away``
+    (the places the cards were swept from, the stock): the box of the largest changed blob of
+    at least ``min_area`` full-resolution pixels, or None (the discard pile after a bito)."""
+    if before is None or after is None or before.shape != after.shape:
+        return None
+    mask = (cv2.absdiff(before, after) > DIFF).astype(np.uint8)
+    for box in away:
+        x1, y1, x2, y2 = (round(v / SCALE) for v in box)
+        mask[max(y1, 0) : max(y2, 0), max(x1, 0) : max(x2, 0)] = 0
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    if count < 2:
+        return None
+    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    if stats[k, cv2.CC_STAT_AREA] * SCALE * SCALE < min_area:
+        return None
+    x, y, w, h = (int(v) for v in stats[k, :4])
+    return (float(x * SCALE), float(y * SCALE), float((x + w) * SCALE), float((y + h) * SCALE))
