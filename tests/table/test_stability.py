@@ -560,3 +560,52 @@ def test_a_weak_reading_on_the_discard_pile_is_no_card_in_play() -> None:
         ("B:beat 9s/Ts", True),
         ("A:done", True),
     ]
+
+
+class SizedDetector:
+    """Reads the cards painted in known colours, each only where it shows at least so many
+    pixels tall at the detector's input size (a small index needs magnifying to be read)."""
+
+    imgsz = 960
+    fixed_size = None
+
+    def __init__(self, cards: dict[int, tuple[str, float]]) -> None:
+        self.cards = cards  # grey level -> (card, pixels tall needed at the input size)
+
+    def detect(self, image: np.ndarray) -> list[CardDetection]:
+        scale = self.imgsz / max(image.shape[:2])
+        out = []
+        for grey, (card, needed) in self.cards.items():
+            ys, xs = np.nonzero((image == grey).all(axis=2))
+            if len(ys) and (ys.max() + 1 - ys.min()) * scale >= needed:
+                box = (float(xs.min()), float(ys.min()), float(xs.max() + 1), float(ys.max() + 1))
+                out.append(CardDetection(card, 0.6, box, 2))
+        return out
+
+
+def test_a_card_too_small_to_read_in_the_whole_frame_is_read_magnified() -> None:
+    # the ten laid on the nine reads only at twice the scale of the whole frame
+    detector = SizedDetector({230: ("9s", 60), 150: ("Ts", 150), 200: ("6h", 0), 40: ("back", 0)})
+    paint = _painter(
+        [
+            ((560, 160, 610, 200), 200, range(10**6)),  # the trump card ...
+            ((530, 150, 575, 215), 40, range(10**6)),  # ... under the stock
+            (NINE_AT, 230, range(14, 10**6)),
+            (COVER_AT, 150, range(44, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN],
+    )
+    rules = find_variant("podkidnoy").configure({})
+    pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
+    state: State | None = None
+    seen = []
+    for i in range(80):
+        image = np.full((H, W, 3), 90, np.uint8)
+        paint(i, image)
+        if state is None and pipeline.trump_card is not None:
+            state = table_game(rules, 2, trump_card=pipeline.trump_card)
+        for observed in pipeline.process(Frame(image, i / 15.0, i), state).observed:
+            assert state is not None
+            verdict, state = check_and_apply(state, observed.move)
+            seen.append((format_move(observed.move), verdict.ok))
+    assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)], seen

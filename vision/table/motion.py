@@ -141,6 +141,20 @@ class Motion:
         diff = cv2.absdiff(before[ys, xs], self.current[ys, xs]) > DIFF
         return bool(diff.mean() < MOVING_SHARE) if diff.size else True
 
+    def changed_box(self, before: np.ndarray | None) -> Box | None:
+        """The full-resolution box around what changed in the battle area since ``before``."""
+        if before is None or self.current is None or before.shape != self.current.shape:
+            return None
+        ys, xs = self._battle_slice(before.shape)
+        mask = (cv2.absdiff(before[ys, xs], self.current[ys, xs]) > DIFF).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        points = cv2.findNonZero(mask)
+        if points is None:
+            return None
+        x, y, w, h = cv2.boundingRect(points)
+        x0, y0 = xs.start + x, ys.start + y
+        return (float(x0 * SCALE), float(y0 * SCALE), float((x0 + w) * SCALE), float((y0 + h) * SCALE))
+
     def region(self, box: Box) -> np.ndarray | None:
         """The small grey pixels of ``box`` in the latest frame."""
         return region_of(self.current, box)
