@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import logging
 import time as _time
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -97,7 +98,9 @@ DOUBT_FRAMES = 24  # while a laid card's place reads as another, every frame is 
 SEEN_SHARE = 0.34  # share of a still spell's frames that read a remembered card where it lies
 CARRIED = 0.2  # a laid card read only at a box overlapping its place less is in a hand
 PILE_MIN = 0.3  # cards come to rest after a bito over at least this times a card's length squared
-PILE_MAX = 4.0  # ... and a discard pile spans at most this (else it is light, not cards)
+PILE_MAX = 4.0  # ... and a discard pile spans at most this (else it is light, not cards) ...
+PILE_LOOKS = 3  # judgements after a sweep in which the pile is looked for
+PILE_SIDE = 2.0  # ... and at most this many card lengths on its longer side (else it is an arm)
 SLIVER = 0.3  # a new card's box is at least this wide for its length ...
 OVERSIZE = 2.0  # ... and at most this many times the typical laid card's length
 WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak_alarm)
@@ -197,6 +200,9 @@ class Pipeline:
         self._lengths: list[float] = []  # the longer side of every card laid's box
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._empty: np.ndarray | None = None  # ... at the last one with no card on the table
+        self._sweep: tuple[np.ndarray | None, list[Box], int] | None = None
+        # (the picture before beaten cards were swept, their places, judgements left to find the
+        # discard pile in)
         self._glimpsed_bare = False  # a still frame since the last judgement showed every
         # table card's place bare (a take, then a lead where the taken card lay: see _judge)
         self._last_cards: list[CardDetection] = []
@@ -468,10 +474,16 @@ class Pipeline:
                 continue
             if mem.box is None or changed(mem.patch, self.motion.region(mem.box)):
                 gone.add(card)  # its place changed, and it is read nowhere or only in a hand
-        if any(c in state.discard for c in gone) or (
-            table_cards and table_cards <= gone and state.all_covered()
-        ):
-            self._find_discard()  # beaten cards were swept to the discard pile
+        swept = {c for c in gone if c in state.discard}
+        if table_cards and table_cards <= gone and state.all_covered():
+            swept |= table_cards
+        if swept and (self._bare_places(swept) or self._glimpsed_bare):
+            # beaten cards were swept to the discard pile (their places bare: not a hand resting
+            # over them); the pile is looked for now and, while not found, at the next judgements
+            boxes = [m.box for c, m in self._memory.items() if c in swept and m.box is not None]
+            self._sweep = (self._calm, boxes, PILE_LOOKS)
+        if self._sweep is not None:
+            self._find_discard()
         candidates: list[tuple[float, Card, float, Box]] = []
         for name, (share, box) in self._votes.seen(self.min_share, MIN_READS).items():
             card = parse_card(name)
@@ -610,24 +622,29 @@ class Pipeline:
         return observed
 
     def _find_discard(self) -> None:
-        """Beaten cards were swept: the discard pile is where cards came to rest away from the
-        places they lay, from the cards read clearly and from the stock. A reading centred there
-        is no card in play (a pile of backs can read weakly as a face)."""
-        assert self.geometry is not None and self.motion is not None
+        """Beaten cards were swept: the discard pile is where cards came to rest since, away from
+        the places they lay, from the cards lying or read clearly and from the stock. A reading
+        centred there is no card in play (a pile of backs can read weakly as a face)."""
+        assert self.geometry is not None and self.motion is not None and self._sweep is not None
+        before, swept, looks = self._sweep
+        self._sweep = (before, swept, looks - 1) if looks > 1 else None
         if "discard" in self.geometry.fixed or not self._lengths:
+            self._sweep = None
             return
-        card_area = float(np.median(self._lengths)) ** 2
-        away = [_grow(m.box, 0.2) for m in self._memory.values() if m.box is not None]
+        length = float(np.median(self._lengths))
+        away = [_grow(b, 0.2) for b in swept]
+        away += [_grow(m.box, 0.2) for m in self._memory.values() if m.box is not None]
         away += [
             _grow(p.box, 0.2) for p in self._votes.places if self._votes.strength(p.card) >= WEAK_READ
         ]
         if self.geometry.stock is not None:
             away.append(self.geometry.stock)
-        pile = pile_grown(self._calm, self.motion.current, away, PILE_MIN * card_area)
-        if pile is None or area(pile) > PILE_MAX * card_area:
-            return
+        pile = pile_grown(before, self.motion.current, away, PILE_MIN * length**2)
+        if pile is None or max(pile[2] - pile[0], pile[3] - pile[1]) > PILE_SIDE * length:
+            return  # nothing yet, or longer than a pile: an arm resting over the table
+        self._sweep = None
         zone = pile if self.geometry.discard is None else _union(self.geometry.discard, pile)
-        if area(zone) > PILE_MAX * card_area:
+        if area(zone) > PILE_MAX * length**2:
             zone = pile  # the pile was moved: where it lies now stands
         self.geometry = with_zone(self.geometry, "discard", zone)
         self.motion.geometry = self.geometry
@@ -666,9 +683,14 @@ class Pipeline:
         or as the empty table did (an attack card missed in a few frames after an illegal card
         left it is still there; a card laid on a place that was not bare then, a misread of a
         covered card, is gone when its place is bare table)."""
+        return self._bare_places(pair.attack for pair in state.table)
+
+    def _bare_places(self, cards: Iterable[Card]) -> bool:
+        """Whether the remembered places of ``cards`` look as before they were laid, or as the
+        empty table did (those without a remembered place or picture count as bare)."""
         assert self.motion is not None
-        for pair in state.table:
-            laid = self._memory.get(pair.attack)
+        for card in cards:
+            laid = self._memory.get(card)
             if laid is None or laid.box is None or laid.under is None:
                 continue
             now = self.motion.region(laid.box)
