@@ -480,8 +480,8 @@ class Pipeline:
         if swept and (self._bare_places(swept) or self._glimpsed_bare):
             # beaten cards were swept to the discard pile (their places bare: not a hand resting
             # over them); the pile is looked for now and, while not found, at the next judgements
-            boxes = [m.box for c, m in self._memory.items() if c in swept and m.box is not None]
-            self._sweep = (self._calm, boxes, PILE_LOOKS)
+            places = [m.box for c, m in self._memory.items() if c in swept and m.box is not None]
+            self._sweep = (self._calm, places, PILE_LOOKS)
         if self._sweep is not None:
             self._find_discard()
         candidates: list[tuple[float, Card, float, Box]] = []
@@ -635,7 +635,9 @@ class Pipeline:
         away = [_grow(b, 0.2) for b in swept]
         away += [_grow(m.box, 0.2) for m in self._memory.values() if m.box is not None]
         away += [
-            _grow(p.box, 0.2) for p in self._votes.places if self._votes.strength(p.card) >= WEAK_READ
+            _grow(p.box, 0.2)
+            for p in self._votes.places
+            if self._votes.strength(p.card) >= WEAK_READ
         ]
         if self.geometry.stock is not None:
             away.append(self.geometry.stock)
@@ -672,10 +674,14 @@ class Pipeline:
     def _seen_bare(self, state: State) -> bool:
         """Whether this still frame shows every table card's place bare, none read there."""
         seen = self._votes.seen(SEEN_SHARE)
-        return bool(state.table) and self._bare(state) and not any(
-            _read_where_it_lies(c, self._memory[c], seen)
-            for c in state.table_cards()
-            if c in self._memory
+        return (
+            bool(state.table)
+            and self._bare(state)
+            and not any(
+                _read_where_it_lies(c, self._memory[c], seen)
+                for c in state.table_cards()
+                if c in self._memory
+            )
         )
 
     def _bare(self, state: State) -> bool:

@@ -71,7 +71,8 @@ def demo_result():  # type: ignore[no-untyped-def]
 def test_demo_video_trump_card_and_most_moves_are_recovered(demo_result) -> None:  # type: ignore[no-untyped-def]
     assert demo_result.trump_ok
     assert demo_result.truth[0] == demo_result.camera[0]
-    # measured 25/47 with det-v6 + cls-v6, 37/47 with det-v6 + cls-v8, 47/47 with det-v6 + cls-v9 and with cls-v12
+    # measured 25/47 with det-v6 + cls-v6, 37/47 with det-v6 + cls-v8, 47/47 with det-v6 + cls-v9
+    # and with det-v6 + cls-v12
     assert demo_result.matched >= 30
 
 

@@ -146,14 +146,21 @@ class Motion:
         if before is None or self.current is None or before.shape != self.current.shape:
             return None
         ys, xs = self._battle_slice(before.shape)
-        mask = (cv2.absdiff(before[ys, xs], self.current[ys, xs]) > DIFF).astype(np.uint8)
+        mask: np.ndarray = (cv2.absdiff(before[ys, xs], self.current[ys, xs]) > DIFF).astype(
+            np.uint8
+        )
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         points = cv2.findNonZero(mask)
         if points is None:
             return None
         x, y, w, h = cv2.boundingRect(points)
         x0, y0 = xs.start + x, ys.start + y
-        return (float(x0 * SCALE), float(y0 * SCALE), float((x0 + w) * SCALE), float((y0 + h) * SCALE))
+        return (
+            float(x0 * SCALE),
+            float(y0 * SCALE),
+            float((x0 + w) * SCALE),
+            float((y0 + h) * SCALE),
+        )
 
     def region(self, box: Box) -> np.ndarray | None:
         """The small grey pixels of ``box`` in the latest frame."""
@@ -194,7 +201,7 @@ def pile_grown(
     at least ``min_area`` full-resolution pixels, or None (the discard pile after a bito)."""
     if before is None or after is None or before.shape != after.shape:
         return None
-    mask = (cv2.absdiff(before, after) > DIFF).astype(np.uint8)
+    mask: np.ndarray = (cv2.absdiff(before, after) > DIFF).astype(np.uint8)
     for box in away:
         x1, y1, x2, y2 = (round(v / SCALE) for v in box)
         mask[max(y1, 0) : max(y2, 0), max(x1, 0) : max(x2, 0)] = 0
