@@ -99,8 +99,8 @@ SEEN_SHARE = 0.34  # share of a still spell's frames that read a remembered card
 CARRIED = 0.2  # a laid card read only at a box overlapping its place less is in a hand
 PILE_MIN = 0.3  # cards come to rest after a bito over at least this times a card's length squared
 PILE_MAX = 4.0  # ... and a discard pile spans at most this (else it is light, not cards) ...
-PILE_LOOKS = 3  # judgements after a sweep in which the pile is looked for
 PILE_SIDE = 2.0  # ... and at most this many card lengths on its longer side (else it is an arm)
+PILE_LOOKS = 3  # judging steps (frames judged) after a sweep in which the pile is looked for
 SLIVER = 0.3  # a new card's box is at least this wide for its length ...
 OVERSIZE = 2.0  # ... and at most this many times the typical laid card's length
 WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak_alarm)
@@ -201,8 +201,8 @@ class Pipeline:
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._empty: np.ndarray | None = None  # ... at the last one with no card on the table
         self._sweep: tuple[np.ndarray | None, list[Box], int] | None = None
-        # (the picture before beaten cards were swept, their places, judgements left to find the
-        # discard pile in)
+        # (the picture before beaten cards were swept, their places, judging steps left to find
+        # the discard pile in)
         self._glimpsed_bare = False  # a still frame since the last judgement showed every
         # table card's place bare (a take, then a lead where the taken card lay: see _judge)
         self._last_cards: list[CardDetection] = []
@@ -479,7 +479,7 @@ class Pipeline:
             swept |= table_cards
         if swept and (self._bare_places(swept) or self._glimpsed_bare):
             # beaten cards were swept to the discard pile (their places bare: not a hand resting
-            # over them); the pile is looked for now and, while not found, at the next judgements
+            # over them); the pile is looked for now and, while not found, in the next steps
             places = [m.box for c, m in self._memory.items() if c in swept and m.box is not None]
             self._sweep = (self._calm, places, PILE_LOOKS)
         if self._sweep is not None:
@@ -492,7 +492,7 @@ class Pipeline:
             if _sliver(box) or self._oversize(box) or self._misread_of_memory(name, box):
                 continue
             if not self.geometry.in_battle(box):
-                continue  # on the discard pile found in this judgement
+                continue  # on the discard pile (found after the frames were read)
             if any(
                 iou(box, b) > SAME_PLACE_STILL or overlap(box, b) > INSIDE_STILL
                 for b in self._placed_still
