@@ -380,27 +380,33 @@ def test_a_table_cleared_to_bare_cloth_is_cleared_though_a_card_was_laid_over_ot
     ]
 
 
+def _beaten_pair_swept_by_b(
+    sweep: range, after: Patch, blind: range, read_after: CardDetection
+) -> list[tuple[str, bool]]:
+    """Seat A lays the nine (frames 10-19), seat B beats it with the ten (40-49) and sweeps the
+    pair away in ``sweep`` (it is gone from frame 74); ``after`` is painted, and read as
+    ``read_after`` once ``blind`` (frames in which nothing is read) is over. The moves seen."""
+    paint = _painter(
+        [(NINE_AT, 230, range(14, 74)), (COVER_AT, 150, range(44, 74)), after],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (sweep, True, 200)],
+    )
+
+    def script(i: int) -> list[CardDetection]:
+        if i < 14 or i in blind:
+            return []
+        return [NINE] if i < 44 else [NINE, TEN_ON_IT] if i < blind.start else [read_after]
+
+    return [(m, ok) for _, m, ok in _watch(script, 120, paint).seen]
+
+
 def test_a_bito_and_the_next_lead_in_one_reach_are_both_seen() -> None:
     # the defender sweeps the beaten pair away and lays his lead where the nine lay, without
     # leaving the table in between
     eight = CardDetection("8c", 0.6, CARD_BOX, 2)
-
-    paint = _painter(
-        [
-            (NINE_AT, 230, range(14, 74)),
-            (COVER_AT, 150, range(44, 74)),
-            (NINE_AT, 200, range(80, 10**6)),
-        ],
-        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 86), True, 200)],
+    seen = _beaten_pair_swept_by_b(
+        range(70, 86), (NINE_AT, 200, range(80, 10**6)), range(74, 80), eight
     )
-
-    def script(i: int) -> list[CardDetection]:
-        if i < 14 or 74 <= i < 80:
-            return []
-        return [NINE] if i < 44 else [NINE, TEN_ON_IT] if i < 74 else [eight]
-
-    seen = _watch(script, 120, paint).seen
-    assert [(m, ok) for _, m, ok in seen] == [
+    assert seen == [
         ("A:attack 9s", True),
         ("B:beat 9s/Ts", True),
         ("A:done", True),
@@ -539,27 +545,10 @@ def test_a_weak_reading_on_the_discard_pile_is_no_card_in_play() -> None:
     # as a face (he leads next: the reading would be a legal lead)
     pile = (420, 100, 500, 180)
     on_the_pile = CardDetection("Jd", 0.17, (420.0, 100.0, 500.0, 180.0), 1)
-
-    paint = _painter(
-        [
-            (NINE_AT, 230, range(14, 74)),
-            (COVER_AT, 150, range(44, 74)),
-            (pile, 60, range(76, 10**6)),
-        ],
-        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), True, 200)],
+    seen = _beaten_pair_swept_by_b(
+        range(70, 80), (pile, 60, range(76, 10**6)), range(70, 80), on_the_pile
     )
-
-    def script(i: int) -> list[CardDetection]:
-        if i < 14 or 70 <= i < 80:
-            return []
-        return [NINE] if i < 44 else [NINE, TEN_ON_IT] if i < 70 else [on_the_pile]
-
-    seen = _watch(script, 120, paint).seen
-    assert [(m, ok) for _, m, ok in seen] == [
-        ("A:attack 9s", True),
-        ("B:beat 9s/Ts", True),
-        ("A:done", True),
-    ]
+    assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True), ("A:done", True)]
 
 
 class SizedDetector:
