@@ -414,6 +414,14 @@ def test_a_bito_and_the_next_lead_in_one_reach_are_both_seen() -> None:
     ]
 
 
+B_TAKES_THE_NINE_A_LEADS_THE_EIGHT = [
+    ("A:attack 9s", True),
+    ("B:take", True),
+    ("A:done", True),
+    ("A:attack 8c", True),
+]
+
+
 def test_a_card_read_in_the_takers_hand_has_left_the_table() -> None:
     # the defender's hand rests with the nine over the table on its way out (frames 52-57);
     # the attacker then leads the eight where the nine lay
@@ -441,12 +449,7 @@ def test_a_card_read_in_the_takers_hand_has_left_the_table() -> None:
         return [NINE] if i < 38 else [in_hand] if 50 <= i < 58 else [eight] if i >= 64 else []
 
     seen = _watch(script, 100, paint).seen
-    assert [(m, ok) for _, m, ok in seen] == [
-        ("A:attack 9s", True),
-        ("B:take", True),
-        ("A:done", True),
-        ("A:attack 8c", True),
-    ]
+    assert [(m, ok) for _, m, ok in seen] == B_TAKES_THE_NINE_A_LEADS_THE_EIGHT
 
 
 def test_a_covered_card_of_a_bout_that_closed_by_itself_is_remembered_until_swept() -> None:
@@ -532,12 +535,7 @@ def test_a_take_and_the_next_lead_with_one_still_frame_between_are_both_seen() -
         return [NINE] if 14 <= i < 44 else [eight] if i >= 56 else []
 
     seen = _watch(script, 100, paint).seen
-    assert [(m, ok) for _, m, ok in seen] == [
-        ("A:attack 9s", True),
-        ("B:take", True),
-        ("A:done", True),
-        ("A:attack 8c", True),
-    ]
+    assert [(m, ok) for _, m, ok in seen] == B_TAKES_THE_NINE_A_LEADS_THE_EIGHT
 
 
 def test_a_weak_reading_on_the_discard_pile_is_no_card_in_play() -> None:
