@@ -477,9 +477,11 @@ class Pipeline:
         swept = {c for c in gone if c in state.discard}
         if table_cards and table_cards <= gone and state.all_covered():
             swept |= table_cards
-        if swept and (self._bare_places(swept) or self._glimpsed_bare):
-            # beaten cards were swept to the discard pile (their places bare: not a hand resting
-            # over them); the pile is looked for now and, while not found, in the next steps
+        if swept and (any(self._bare_places([c]) for c in swept) or self._glimpsed_bare):
+            # beaten cards were swept to the discard pile (a place of theirs bare, not a hand
+            # resting over them: the bottom card's; the covering card was laid over a card, and
+            # the "empty" table of simple fool's closed bout still shows its cards); the pile is
+            # looked for now and, while not found, in the next steps
             places = [m.box for c, m in self._memory.items() if c in swept and m.box is not None]
             self._sweep = (self._calm, places, PILE_LOOKS)
         if self._sweep is not None:
