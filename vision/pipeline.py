@@ -649,7 +649,7 @@ class Pipeline:
         self._sweep = None
         zone = pile if self.geometry.discard is None else _union(self.geometry.discard, pile)
         if area(zone) > PILE_MAX * length**2:
-            zone = pile  # the pile was moved: where it lies now stands
+            return  # a blob apart from the pile found before: not cards coming to rest on it
         self.geometry = with_zone(self.geometry, "discard", zone)
         self.motion.geometry = self.geometry
         log.info("discard pile at %s", [round(v) for v in zone])
