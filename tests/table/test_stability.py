@@ -381,7 +381,7 @@ def test_a_table_cleared_to_bare_cloth_is_cleared_though_a_card_was_laid_over_ot
 
 
 def _beaten_pair_swept_by_b(
-    sweep: range, after: Patch, blind: range, read_after: CardDetection
+    sweep: range, after: Patch, blind: range, read_after: CardDetection, variant: str = "podkidnoy"
 ) -> list[tuple[str, bool]]:
     """Seat A lays the nine (frames 10-19), seat B beats it with the ten (40-49) and sweeps the
     pair away in ``sweep`` (it is gone from frame 74); ``after`` is painted, and read as
@@ -396,7 +396,7 @@ def _beaten_pair_swept_by_b(
             return []
         return [NINE] if i < 44 else [NINE, TEN_ON_IT] if i < blind.start else [read_after]
 
-    return [(m, ok) for _, m, ok in _watch(script, 120, paint).seen]
+    return [(m, ok) for _, m, ok in _watch(script, 120, paint, variant).seen]
 
 
 def test_a_bito_and_the_next_lead_in_one_reach_are_both_seen() -> None:
@@ -547,6 +547,17 @@ def test_a_weak_reading_on_the_discard_pile_is_no_card_in_play() -> None:
         range(70, 80), (pile, 60, range(76, 10**6)), range(70, 80), on_the_pile
     )
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True), ("A:done", True)]
+
+
+def test_a_weak_reading_on_the_pile_a_closed_bout_was_swept_to_is_no_card_in_play() -> None:
+    # simple fool: the beat closes the bout and its cards lie on until swept; the ten's place
+    # never looks bare (the nine lay under it), the nine's does once they are swept
+    pile = (420, 100, 500, 180)
+    on_the_pile = CardDetection("Jd", 0.17, (420.0, 100.0, 500.0, 180.0), 1)
+    seen = _beaten_pair_swept_by_b(
+        range(70, 80), (pile, 60, range(76, 10**6)), range(70, 80), on_the_pile, "simple"
+    )
+    assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
 
 
 class SizedDetector:
