@@ -15,6 +15,8 @@ from referee.variants import find_variant
 from vision.capture import Frame
 from vision.detector import CardDetection
 from vision.pipeline import Pipeline
+from vision.table.geometry import with_zone
+from vision.table.motion import small_grey
 
 W, H = 640, 360
 TRUMP = CardDetection("6h", 0.8, (560.0, 160.0, 610.0, 200.0), 2)
@@ -607,3 +609,21 @@ def test_a_card_too_small_to_read_in_the_whole_frame_is_read_magnified() -> None
             verdict, state = check_and_apply(state, observed.move)
             seen.append((format_move(observed.move), verdict.ok))
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)], seen
+
+
+def test_a_blob_apart_from_the_discard_pile_found_before_does_not_replace_it() -> None:
+    # after a later sweep, an arm resting at the table's edge is the largest change
+    reads_nothing = ScriptedDetector(lambda i: [])
+    pipeline = Pipeline(find_variant("podkidnoy").configure({}), 2, reads_nothing)  # type: ignore[arg-type]
+    table = np.full((H, W, 3), 90, np.uint8)
+    pipeline._start(table)
+    assert pipeline.geometry is not None and pipeline.motion is not None
+    pile = (420.0, 100.0, 500.0, 180.0)
+    pipeline.geometry = with_zone(pipeline.geometry, "discard", pile)
+    pipeline._lengths = [75.0]
+    arm = table.copy()
+    arm[250:310, 100:160] = (120, 150, 200)
+    pipeline.motion.current = small_grey(arm)
+    pipeline._sweep = (small_grey(table), [], 3)
+    pipeline._find_discard()
+    assert pipeline.geometry.discard == pile
