@@ -122,15 +122,25 @@ def _watch(
     """The chain over ``frames`` frames of a plain table that ``paint(i, image)`` draws cards
     and arms on, ``script`` saying what the detector reads; its moves are played (and its
     corrections applied) as a caller would."""
+    return _watch_with(ScriptedDetector(script), frames, paint, variant)
+
+
+def _watch_with(
+    detector: ScriptedDetector | SizedDetector,
+    frames: int,
+    paint: Callable[[int, np.ndarray], None],
+    variant: str = "podkidnoy",
+) -> Watched:
+    """:func:`_watch` with a test detector of any kind."""
     rules = find_variant(variant).configure({})
-    detector = ScriptedDetector(script)
     pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
     state: State | None = None
     out = Watched([], [], [])
     for i in range(frames):
         image = np.full((H, W, 3), 90, np.uint8)
         paint(i, image)
-        detector.index_of[id(image)] = i
+        if isinstance(detector, ScriptedDetector):
+            detector.index_of[id(image)] = i
         if state is None and pipeline.trump_card is not None:
             state = table_game(rules, 2, trump_card=pipeline.trump_card)
         report = pipeline.process(Frame(image, i / 15.0, i), state)
@@ -595,19 +605,7 @@ def test_a_card_too_small_to_read_in_the_whole_frame_is_read_magnified() -> None
         ],
         [A_LAYS_THE_NINE, B_REACHES_IN],
     )
-    rules = find_variant("podkidnoy").configure({})
-    pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
-    state: State | None = None
-    seen = []
-    for i in range(80):
-        image = np.full((H, W, 3), 90, np.uint8)
-        paint(i, image)
-        if state is None and pipeline.trump_card is not None:
-            state = table_game(rules, 2, trump_card=pipeline.trump_card)
-        for observed in pipeline.process(Frame(image, i / 15.0, i), state).observed:
-            assert state is not None
-            verdict, state = check_and_apply(state, observed.move)
-            seen.append((format_move(observed.move), verdict.ok))
+    seen = [(m, ok) for _, m, ok in _watch_with(detector, 80, paint).seen]
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)], seen
 
 
