@@ -146,21 +146,11 @@ class Motion:
         if before is None or self.current is None or before.shape != self.current.shape:
             return None
         ys, xs = self._battle_slice(before.shape)
-        mask: np.ndarray = (cv2.absdiff(before[ys, xs], self.current[ys, xs]) > DIFF).astype(
-            np.uint8
-        )
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-        points = cv2.findNonZero(mask)
+        points = cv2.findNonZero(_opened(_changed_mask(before[ys, xs], self.current[ys, xs])))
         if points is None:
             return None
         x, y, w, h = cv2.boundingRect(points)
-        x0, y0 = xs.start + x, ys.start + y
-        return (
-            float(x0 * SCALE),
-            float(y0 * SCALE),
-            float((x0 + w) * SCALE),
-            float((y0 + h) * SCALE),
-        )
+        return _frame_box(xs.start + x, ys.start + y, w, h)
 
     def region(self, box: Box) -> np.ndarray | None:
         """The small grey pixels of ``box`` in the latest frame."""
@@ -201,16 +191,32 @@ def pile_grown(
     at least ``min_area`` full-resolution pixels, or None (the discard pile after a bito)."""
     if before is None or after is None or before.shape != after.shape:
         return None
-    mask: np.ndarray = (cv2.absdiff(before, after) > DIFF).astype(np.uint8)
+    mask = _changed_mask(before, after)
     for box in away:
         x1, y1, x2, y2 = (round(v / SCALE) for v in box)
         mask[max(y1, 0) : max(y2, 0), max(x1, 0) : max(x2, 0)] = 0
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(_opened(mask), connectivity=8)
     if count < 2:
         return None
     k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     if stats[k, cv2.CC_STAT_AREA] * SCALE * SCALE < min_area:
         return None
     x, y, w, h = (int(v) for v in stats[k, :4])
+    return _frame_box(x, y, w, h)
+
+
+def _changed_mask(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """The small pixels that differ by more than ``DIFF`` grey levels (0/1, uint8)."""
+    mask: np.ndarray = (cv2.absdiff(before, after) > DIFF).astype(np.uint8)
+    return mask
+
+
+def _opened(mask: np.ndarray) -> np.ndarray:
+    """The mask without specks of one small pixel (noise, not cards)."""
+    out: np.ndarray = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    return out
+
+
+def _frame_box(x: int, y: int, w: int, h: int) -> Box:
+    """A rectangle of small pixels as a full-resolution box."""
     return (float(x * SCALE), float(y * SCALE), float((x + w) * SCALE), float((y + h) * SCALE))
