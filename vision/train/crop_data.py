@@ -124,14 +124,17 @@ def build(
     seed: int = 0,
     limit: int | None = None,
     size: int = CROP_SIZE,
+    exclude: frozenset[str] = frozenset(),
 ) -> tuple[np.ndarray, np.ndarray]:
-    """All crops of one split."""
+    """All crops of one split, but of the images of the decks in ``exclude``."""
     rng = np.random.default_rng(seed)
     xs: list[np.ndarray] = []
     ys: list[int] = []
     paths = sorted((dataset / "gt" / split).glob("*.json"))[:limit]
     for i, path in enumerate(paths):
         gt = json.loads(path.read_text())
+        if gt.get("deck") in exclude:
+            continue
         image = cv2.imread(str(dataset / "images" / split / gt["image"]))
         if image is None:
             continue
@@ -151,9 +154,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jitter", type=int, default=2, help="crops per readable index")
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--size", type=int, default=CROP_SIZE, help="crop side in pixels")
+    ap.add_argument("--exclude", nargs="*", default=[], help="deck names whose images give no crop")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    x, y = build(args.dataset, args.split, args.jitter, limit=args.limit, size=args.size)
+    x, y = build(
+        args.dataset,
+        args.split,
+        args.jitter,
+        limit=args.limit,
+        size=args.size,
+        exclude=frozenset(args.exclude),
+    )
     np.savez(args.out, x=x, y=y)
     print(f"{len(y)} crops -> {args.out}")
 

@@ -1,0 +1,39 @@
+"""Classifier crops are cut from the generator's ground truth, deck by deck."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cards import CLASSIFIER_INDEX
+from vision.synth.dataset import gt_record
+from vision.synth.decks import Deck
+from vision.synth.layout import Layout, Placement
+from vision.synth.render import render_scene
+from vision.train.crop_data import build
+
+CAMERA = np.array([[150.0, 0, 320], [0, 150.0, 240], [0, 0, 1]])
+
+
+def _write(dataset: Path, deck: Deck, card: str, name: str) -> None:
+    layout = Layout([Placement(card, True, 0.0, 0.0, 0.0, "attack")], 2.0, 1.5)
+    scene = render_scene(np.random.default_rng(0), deck, layout=layout, camera=CAMERA)
+    (dataset / "images" / "train").mkdir(parents=True, exist_ok=True)
+    (dataset / "gt" / "train").mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(dataset / "images" / "train" / f"{name}.jpg"), scene.image)
+    record = gt_record(scene, f"{name}.jpg")
+    (dataset / "gt" / "train" / f"{name}.json").write_text(json.dumps(record))
+
+
+def test_an_excluded_decks_images_give_no_crop(toy_deck: Deck, tmp_path: Path) -> None:
+    _write(tmp_path, toy_deck, "7c", "a")
+    _write(tmp_path, replace(toy_deck, name="suitless"), "Qh", "b")
+    _, every = build(tmp_path, "train", jitter=1, size=32)
+    _, kept = build(tmp_path, "train", jitter=1, size=32, exclude=frozenset({"suitless"}))
+    assert {CLASSIFIER_INDEX["7c"], CLASSIFIER_INDEX["Qh"]} <= set(every.tolist())
+    assert CLASSIFIER_INDEX["7c"] in kept.tolist()
+    assert CLASSIFIER_INDEX["Qh"] not in kept.tolist()
