@@ -72,7 +72,7 @@ class GameResult:
         return self.truth == self.camera
 
 
-def _calibration_from_meta(meta: dict[str, object], folder: Path, zones: bool = False) -> Path:
+def calibration_from_meta(meta: dict[str, object], folder: Path, zones: bool = False) -> Path:
     """The calibration a person would set: who sits where (and, with ``zones``, the zones)."""
     data = {"size": meta["size"], "seats": meta.get("seats")}
     if zones:
@@ -104,7 +104,7 @@ def evaluate_game(
             t_rest.setdefault(e["move"], []).append(float(e["t_rest"]))
     rules = find_variant(meta["variant"]).configure(meta.get("options") or {})
     players = int(meta["players"])
-    calibration = _calibration_from_meta(meta, folder, zones) if calibrate_from_meta else None
+    calibration = calibration_from_meta(meta, folder, zones) if calibrate_from_meta else None
     pipeline = Pipeline(rules, players, detector, calibration)
     true_trump = header.start_state().trump_card
     state = None
@@ -237,8 +237,8 @@ def summarise(results: list[GameResult]) -> str:
     reported = sum(len(r.illegal_reported) for r in results)
     alarms = sum(len(r.false_alarms) for r in results)
     equal = sum(r.equal for r in results)
-    placed = [s for r in results for m, s in r.latencies if _lays_cards(m)]
-    ended = [s for r in results for m, s in r.latencies if not _lays_cards(m)]
+    placed = [s for r in results for m, s in r.latencies if lays_cards(m)]
+    ended = [s for r in results for m, s in r.latencies if not lays_cards(m)]
     frames = sum(r.frames for r in results)
     seconds = sum(r.seconds for r in results) or 1e-9
     lines = [
@@ -250,19 +250,19 @@ def summarise(results: list[GameResult]) -> str:
         f"uncertain moves: {sum(r.uncertain for r in results)} (confirmed to another reading: "
         f"{sum(r.confirmed for r in results)}); trump found right: "
         f"{sum(r.trump_ok for r in results)}/{len(results)}",
-        f"latency, a card at rest -> its verdict (s): {_spread(placed)}",
-        f"latency, a take (gesture or gathering) -> its verdict (s): {_spread(ended)}",
+        f"latency, a card at rest -> its verdict (s): {spread(placed)}",
+        f"latency, a take (gesture or gathering) -> its verdict (s): {spread(ended)}",
         f"chain speed: {frames} frames in {seconds:.1f} s = {frames / seconds:.1f} fps",
     ]
     return "\n".join(lines)
 
 
-def _lays_cards(move: str) -> bool:
+def lays_cards(move: str) -> bool:
     """Whether a move (as text) lays cards on the table: attack, beat, throw-in, transfer."""
     return move_cards(parse_move(move)) != ()
 
 
-def _spread(seconds: list[float]) -> str:
+def spread(seconds: list[float]) -> str:
     if not seconds:
         return "none"
     lat = np.array(seconds)
