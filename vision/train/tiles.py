@@ -4,14 +4,18 @@ Training on 320-px tiles keeps cards and index corners at the pixel size they ha
 frame (no downscaling), at a quarter of the compute per image; the detector, being convolutional,
 then runs on whole 640-px frames.
 
-``python -m vision.train.tiles SRC DST --size 320 --per-image 3``
+``python -m vision.train.tiles SRC DST --size 320 --per-image 3 [--splits train val]
+[--scale LO HI]``
+
+A split given as ``SRC_SPLIT:DST_SPLIT`` (``train2:train``) is written under another name, so
+several renders make one training split. ``--scale`` shrinks each frame by a random factor in
+``[LO, HI]`` before cutting (frames rendered at 1280x960 seen as a detector sees a smaller card).
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
-import shutil
 from pathlib import Path
 
 import cv2
@@ -33,15 +37,28 @@ def _labels(path: Path, w: int, h: int) -> np.ndarray:
     return out
 
 
-def tile_split(src: Path, dst: Path, split: str, size: int, per_image: int, seed: int) -> int:
+def tile_split(
+    src: Path,
+    dst: Path,
+    split: str,
+    size: int,
+    per_image: int,
+    seed: int,
+    scale: tuple[float, float] = (1.0, 1.0),
+    out_split: str | None = None,
+) -> int:
     rng = np.random.default_rng(seed)
-    (dst / "images" / split).mkdir(parents=True, exist_ok=True)
-    (dst / "labels" / split).mkdir(parents=True, exist_ok=True)
+    out = out_split or split
+    (dst / "images" / out).mkdir(parents=True, exist_ok=True)
+    (dst / "labels" / out).mkdir(parents=True, exist_ok=True)
     n = 0
     for img_path in sorted((src / "images" / split).glob("*.jpg")):
         image = cv2.imread(str(img_path))
         if image is None:
             continue
+        factor = float(rng.uniform(*scale))
+        if factor != 1.0:
+            image = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
         h, w = image.shape[:2]
         boxes = _labels(src / "labels" / split / (img_path.stem + ".txt"), w, h)
         for t in range(per_image):
@@ -69,9 +86,9 @@ def tile_split(src: Path, dst: Path, split: str, size: int, per_image: int, seed
                 )
             name = f"{img_path.stem}_t{t}"
             cv2.imwrite(
-                str(dst / "images" / split / f"{name}.jpg"), tile, [cv2.IMWRITE_JPEG_QUALITY, 92]
+                str(dst / "images" / out / f"{name}.jpg"), tile, [cv2.IMWRITE_JPEG_QUALITY, 92]
             )
-            (dst / "labels" / split / f"{name}.txt").write_text("\n".join(lines) + "\n")
+            (dst / "labels" / out / f"{name}.txt").write_text("\n".join(lines) + "\n")
             n += 1
     log.info("%s: %d tiles", split, n)
     return n
@@ -83,17 +100,27 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("dst", type=Path)
     ap.add_argument("--size", type=int, default=320)
     ap.add_argument("--per-image", type=int, default=3)
-    ap.add_argument("--splits", nargs="*", default=["train", "val"])
+    ap.add_argument("--splits", nargs="*", default=["train", "val"], help="SPLIT or SRC:DST")
+    ap.add_argument("--scale", nargs=2, type=float, default=[1.0, 1.0], metavar=("LO", "HI"))
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    for i, split in enumerate(args.splits):
-        tile_split(args.src, args.dst, split, args.size, args.per_image, seed=i)
-    yaml = args.dst / "data.yaml"
-    shutil.copyfile(args.src / "data.yaml", yaml)
-    text = yaml.read_text().split("\n")
-    text = [f"path: {args.dst.resolve()}" if ln.startswith("path:") else ln for ln in text]
-    text = [ln for ln in text if not ln.startswith("test:")]
-    yaml.write_text("\n".join(text))
+    for i, spec in enumerate(args.splits):
+        split, _, out = spec.partition(":")
+        scale = (args.scale[0], args.scale[1])
+        tile_split(args.src, args.dst, split, args.size, args.per_image, i, scale, out or None)
+    kept = [
+        ln
+        for ln in (args.src / "data.yaml").read_text().split("\n")
+        if ln.startswith(("nc:", "names:"))
+    ]
+    splits = [
+        f"{name}: images/{name}"
+        for name in ("train", "val")
+        if (args.dst / "images" / name).is_dir()
+    ]
+    (args.dst / "data.yaml").write_text(
+        "\n".join([f"path: {args.dst.resolve()}", *splits, *kept]) + "\n"
+    )
     print(f"tiles in {args.dst}")
 
 
