@@ -56,7 +56,7 @@ def tile_split(
         image = cv2.imread(str(img_path))
         if image is None:
             continue
-        factor = float(rng.uniform(*scale))
+        factor = float(rng.uniform(*scale)) if scale[0] != scale[1] else scale[0]
         if factor != 1.0:
             image = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
         h, w = image.shape[:2]
