@@ -1,7 +1,7 @@
 """Run the camera chain over rendered game videos and compare what it saw with the truth.
 
 ``python -m vision.table.evaluate_videos DIR [DIR ...] [--limit N] [--calibrate-from-meta]
-[--classifier CANDIDATE.onnx]``
+[--detector CANDIDATE.onnx] [--classifier CANDIDATE.onnx]``
 
 Each game folder holds ``video.mp4``, ``truth.jsonl`` and ``meta.json`` (see the contract). The
 chain sees pixels only: it finds the trump card and the stock itself, starts the referee's table
@@ -289,24 +289,26 @@ def main(argv: list[str] | None = None) -> int:
         help="answer each uncertain move's one-tap question with the truth (counted)",
     )
     parser.add_argument("--imgsz", type=int, default=DETECT_SIZE)
-    parser.add_argument(
-        "--classifier",
-        type=Path,
-        default=None,
-        help="a candidate classifier .onnx (default: shipped)",
-    )
+    for stage in ("detector", "classifier"):
+        parser.add_argument(
+            f"--{stage}",
+            type=Path,
+            default=None,
+            help=f"a candidate {stage} .onnx (default: shipped)",
+        )
     parser.add_argument("--verbose", "-v", action="store_true")
     args = parser.parse_args(argv)
-    if args.classifier is not None and not args.classifier.is_file():
-        print(f"no classifier at {args.classifier}", file=sys.stderr)
-        return 2
+    for path in (args.detector, args.classifier):
+        if path is not None and not path.is_file():
+            print(f"no model at {path}", file=sys.stderr)
+            return 2
     folders = game_folders(args.roots)
     if args.limit:
         folders = folders[: args.limit]
     if not folders:
         print("no game folders (meta.json) found", file=sys.stderr)
         return 2
-    detector = CardDetector(classifier_path=args.classifier, imgsz=args.imgsz)
+    detector = CardDetector(args.detector, args.classifier, imgsz=args.imgsz)
     results = []
     for folder in folders:
         r = evaluate_game(
