@@ -648,8 +648,9 @@ class Pipeline:
             return  # nothing yet, or longer than a pile: an arm resting over the table
         self._sweep = None
         zone = pile if self.geometry.discard is None else _union(self.geometry.discard, pile)
-        if area(zone) > PILE_MAX * length**2:
-            return  # a blob apart from the pile found before: not cards coming to rest on it
+        if area(zone) > PILE_MAX * length**2 or _length(zone) > PILE_SIDE * length:
+            return  # a blob apart from the pile found before, or beside it growing it into the
+            # battle area: not cards coming to rest on it
         self.geometry = with_zone(self.geometry, "discard", zone)
         self.motion.geometry = self.geometry
         log.info("discard pile at %s", [round(v) for v in zone])

@@ -625,3 +625,22 @@ def test_a_blob_apart_from_the_discard_pile_found_before_does_not_replace_it() -
     pipeline._sweep = (small_grey(table), [], 3)
     pipeline._find_discard()
     assert pipeline.geometry.discard == pile
+
+
+def test_the_discard_pile_does_not_grow_past_two_card_lengths() -> None:
+    # eval game 13: sweep after sweep, blobs beside the pile grew its zone toward the battle
+    # area, where a beat then lay "on the pile" and was dropped (a take inferred instead)
+    reads_nothing = ScriptedDetector(lambda i: [])
+    pipeline = Pipeline(find_variant("podkidnoy").configure({}), 2, reads_nothing)  # type: ignore[arg-type]
+    table = np.full((H, W, 3), 90, np.uint8)
+    pipeline._start(table)
+    assert pipeline.geometry is not None and pipeline.motion is not None
+    pile = (420.0, 100.0, 500.0, 180.0)
+    pipeline.geometry = with_zone(pipeline.geometry, "discard", pile)
+    pipeline._lengths = [75.0]
+    beside = table.copy()
+    beside[110:170, 330:420] = (120, 150, 200)  # a small blob touching the pile's left side
+    pipeline.motion.current = small_grey(beside)
+    pipeline._sweep = (small_grey(table), [], 3)
+    pipeline._find_discard()
+    assert pipeline.geometry.discard == pile
