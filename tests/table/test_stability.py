@@ -609,38 +609,35 @@ def test_a_card_too_small_to_read_in_the_whole_frame_is_read_magnified() -> None
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)], seen
 
 
-def test_a_blob_apart_from_the_discard_pile_found_before_does_not_replace_it() -> None:
-    # after a later sweep, an arm resting at the table's edge is the largest change
+PILE = (420.0, 100.0, 500.0, 180.0)
+
+
+def _pile_found(change: tuple[slice, slice]) -> Pipeline:
+    """A chain (reading nothing) whose discard pile was found at ``PILE``, with cards 75 px long,
+    after a later sweep whose only change is the patch ``change`` (rows, columns) of the cloth."""
     reads_nothing = ScriptedDetector(lambda i: [])
     pipeline = Pipeline(find_variant("podkidnoy").configure({}), 2, reads_nothing)  # type: ignore[arg-type]
     table = np.full((H, W, 3), 90, np.uint8)
     pipeline._start(table)
     assert pipeline.geometry is not None and pipeline.motion is not None
-    pile = (420.0, 100.0, 500.0, 180.0)
-    pipeline.geometry = with_zone(pipeline.geometry, "discard", pile)
+    pipeline.geometry = with_zone(pipeline.geometry, "discard", PILE)
     pipeline._lengths = [75.0]
-    arm = table.copy()
-    arm[250:310, 100:160] = (120, 150, 200)
-    pipeline.motion.current = small_grey(arm)
+    after = table.copy()
+    after[change] = (120, 150, 200)
+    pipeline.motion.current = small_grey(after)
     pipeline._sweep = (small_grey(table), [], 3)
     pipeline._find_discard()
-    assert pipeline.geometry.discard == pile
+    return pipeline
+
+
+def test_a_blob_apart_from_the_discard_pile_found_before_does_not_replace_it() -> None:
+    # after a later sweep, an arm resting at the table's edge is the largest change
+    pipeline = _pile_found((slice(250, 310), slice(100, 160)))
+    assert pipeline.geometry is not None and pipeline.geometry.discard == PILE
 
 
 def test_the_discard_pile_does_not_grow_past_two_card_lengths() -> None:
     # eval game 13: sweep after sweep, blobs beside the pile grew its zone toward the battle
     # area, where a beat then lay "on the pile" and was dropped (a take inferred instead)
-    reads_nothing = ScriptedDetector(lambda i: [])
-    pipeline = Pipeline(find_variant("podkidnoy").configure({}), 2, reads_nothing)  # type: ignore[arg-type]
-    table = np.full((H, W, 3), 90, np.uint8)
-    pipeline._start(table)
-    assert pipeline.geometry is not None and pipeline.motion is not None
-    pile = (420.0, 100.0, 500.0, 180.0)
-    pipeline.geometry = with_zone(pipeline.geometry, "discard", pile)
-    pipeline._lengths = [75.0]
-    beside = table.copy()
-    beside[110:170, 330:420] = (120, 150, 200)  # a small blob touching the pile's left side
-    pipeline.motion.current = small_grey(beside)
-    pipeline._sweep = (small_grey(table), [], 3)
-    pipeline._find_discard()
-    assert pipeline.geometry.discard == pile
+    pipeline = _pile_found((slice(110, 170), slice(330, 420)))  # touching the pile's left side
+    assert pipeline.geometry is not None and pipeline.geometry.discard == PILE
