@@ -644,7 +644,7 @@ class Pipeline:
         if self.geometry.stock is not None:
             away.append(self.geometry.stock)
         pile = pile_grown(before, self.motion.current, away, PILE_MIN * length**2)
-        if pile is None or max(pile[2] - pile[0], pile[3] - pile[1]) > PILE_SIDE * length:
+        if pile is None or _length(pile) > PILE_SIDE * length:
             return  # nothing yet, or longer than a pile: an arm resting over the table
         self._sweep = None
         zone = pile if self.geometry.discard is None else _union(self.geometry.discard, pile)

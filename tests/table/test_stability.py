@@ -550,13 +550,15 @@ def test_a_take_and_the_next_lead_with_one_still_frame_between_are_both_seen() -
     assert [(m, ok) for _, m, ok in seen] == B_TAKES_THE_NINE_A_LEADS_THE_EIGHT
 
 
+PILE = (420, 100, 500, 180)  # where beaten cards are swept to in the pile scenarios
+ON_THE_PILE = CardDetection("Jd", 0.17, (420.0, 100.0, 500.0, 180.0), 1)  # its backs read weakly
+
+
 def test_a_weak_reading_on_the_discard_pile_is_no_card_in_play() -> None:
     # the defender sweeps the beaten pair onto a pile of backs, which the detector reads weakly
     # as a face (he leads next: the reading would be a legal lead)
-    pile = (420, 100, 500, 180)
-    on_the_pile = CardDetection("Jd", 0.17, (420.0, 100.0, 500.0, 180.0), 1)
     seen = _beaten_pair_swept_by_b(
-        range(70, 80), (pile, 60, range(76, 10**6)), range(70, 80), on_the_pile
+        range(70, 80), (PILE, 60, range(76, 10**6)), range(70, 80), ON_THE_PILE
     )
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True), ("A:done", True)]
 
@@ -564,10 +566,8 @@ def test_a_weak_reading_on_the_discard_pile_is_no_card_in_play() -> None:
 def test_a_weak_reading_on_the_pile_a_closed_bout_was_swept_to_is_no_card_in_play() -> None:
     # simple fool: the beat closes the bout and its cards lie on until swept; the ten's place
     # never looks bare (the nine lay under it), the nine's does once they are swept
-    pile = (420, 100, 500, 180)
-    on_the_pile = CardDetection("Jd", 0.17, (420.0, 100.0, 500.0, 180.0), 1)
     seen = _beaten_pair_swept_by_b(
-        range(70, 80), (pile, 60, range(76, 10**6)), range(70, 80), on_the_pile, "simple"
+        range(70, 80), (PILE, 60, range(76, 10**6)), range(70, 80), ON_THE_PILE, "simple"
     )
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
 
@@ -607,9 +607,6 @@ def test_a_card_too_small_to_read_in_the_whole_frame_is_read_magnified() -> None
     )
     seen = [(m, ok) for _, m, ok in _watch_with(detector, 80, paint).seen]
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)], seen
-
-
-PILE = (420.0, 100.0, 500.0, 180.0)
 
 
 def _pile_found(change: tuple[slice, slice]) -> Pipeline:

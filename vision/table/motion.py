@@ -138,7 +138,7 @@ class Motion:
         if before is None or self.current is None or before.shape != self.current.shape:
             return False
         ys, xs = self._battle_slice(before.shape)
-        diff = cv2.absdiff(before[ys, xs], self.current[ys, xs]) > DIFF
+        diff = _changed_mask(before[ys, xs], self.current[ys, xs])
         return bool(diff.mean() < MOVING_SHARE) if diff.size else True
 
     def changed_box(self, before: np.ndarray | None) -> Box | None:

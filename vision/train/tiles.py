@@ -104,9 +104,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--scale", nargs=2, type=float, default=[1.0, 1.0], metavar=("LO", "HI"))
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    scale = (args.scale[0], args.scale[1])
     for i, spec in enumerate(args.splits):
         split, _, out = spec.partition(":")
-        scale = (args.scale[0], args.scale[1])
         tile_split(args.src, args.dst, split, args.size, args.per_image, i, scale, out or None)
     kept = [
         ln
