@@ -264,6 +264,8 @@ def camera_worker(
                     session.show_frame(frame.image, report.cards, report.occluded)
                     for old, new in report.corrections:
                         session.reread(old, new)
+                    for move in report.played_on:
+                        session.played_on(move)
                     for observed in report.observed:
                         session.observe(observed)
                     if state is None and pipeline.trump_card is not None:

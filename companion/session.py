@@ -435,6 +435,18 @@ class LiveSession:
             self._sync_status()
         self._publish()
 
+    def played_on(self, move: Move) -> None:
+        """The camera saw the players leave an illegal move's cards lying and play after it:
+        the record makes it as the table made it (:mod:`referee.played_on`). Nothing happens
+        when the record holds no such illegal move (a person corrected or undid it)."""
+        with self._lock:
+            record = self._require_game()
+            event = record.play_on_move(move)
+            if event is not None:
+                self._store(event)
+                self._sync_status()
+        self._publish()
+
     def undo(self) -> None:
         """Cancel the last effective move."""
         with self._lock:

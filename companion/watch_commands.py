@@ -117,6 +117,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
                         f"[{frame.time:7.2f}s] corrected: {format_move(event.move)} ({event.note})"
                     )
                 state = record.state
+            for move in report.played_on:
+                assert record is not None
+                if record.play_on_move(move) is not None:
+                    print(f"[{frame.time:7.2f}s] played on: {format_move(move)} stays on the table")
+                state = record.state
             for observed in report.observed:
                 assert record is not None
                 move = observed.move

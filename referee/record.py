@@ -21,6 +21,7 @@ from referee.cards import Card, Suit
 from referee.errors import BitoError, InvalidRecord
 from referee.game import State, check_and_apply, deal, outcome, table_game
 from referee.moves import Move, format_move, parse_move, parse_seat, seat_letter, with_card_read_as
+from referee.played_on import play_on
 from referee.position import parse_position
 from referee.rules import Rules
 from referee.variants import find_variant
@@ -28,6 +29,9 @@ from referee.verdicts import Verdict
 
 SCHEMA_VERSION = 1
 SOURCES = ("camera", "manual", "simulation")
+REFERS_KEY = {"correction": "corrects", "undo": "undoes", "played_on": "keeps"}
+"""The JSON key naming the event that an event of each kind refers to."""
+EVENT_KINDS = ("move", *REFERS_KEY)
 
 
 def now_iso() -> str:
@@ -126,7 +130,7 @@ class Header:
 @dataclass(frozen=True, slots=True)
 class Event:
     seq: int
-    kind: str  # "move", "correction" or "undo"
+    kind: str  # "move", "correction", "undo" or "played_on" (see referee.played_on)
     move: Move | None = None
     refers_to: int | None = None
     source: str = "manual"
@@ -141,10 +145,8 @@ class Event:
         out: dict[str, Any] = {"type": self.kind, "seq": self.seq}
         if self.move is not None:
             out["move"] = format_move(self.move)
-        if self.kind == "correction":
-            out["corrects"] = self.refers_to
-        if self.kind == "undo":
-            out["undoes"] = self.refers_to
+        if self.kind in REFERS_KEY:
+            out[REFERS_KEY[self.kind]] = self.refers_to
         out["source"] = self.source
         out["time"] = self.time
         if self.confidence is not None:
@@ -160,20 +162,21 @@ class Event:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Event:
         kind = data.get("type")
-        if kind not in ("move", "correction", "undo"):
+        if kind not in EVENT_KINDS:
             raise InvalidRecord(f"unknown event type {kind!r}")
         try:
             seq = int(data["seq"])
             move = parse_move(data["move"]) if "move" in data else None
-            refers = data.get("corrects") if kind == "correction" else data.get("undoes")
+            refers = data.get(REFERS_KEY.get(str(kind), ""))
             source = str(data.get("source", "manual"))
             confidence = data.get("confidence")
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidRecord(f"bad event: {exc}") from exc
-        if kind != "undo" and move is None:
+        if kind in ("move", "correction") and move is None:
             raise InvalidRecord(f"event {seq} has no move")
         if kind != "move" and not isinstance(refers, int):
-            raise InvalidRecord(f"event {seq} must name the event it {kind}s")
+            key = REFERS_KEY[str(kind)]
+            raise InvalidRecord(f"event {seq} must name the event it refers to in {key!r}")
         if source not in SOURCES:
             raise InvalidRecord(f"event {seq}: unknown source {source!r}")
         return cls(
@@ -199,13 +202,36 @@ class Step:
     state: State
 
 
-def effective_moves(events: Sequence[Event]) -> list[Event]:
-    """The move events that count, after undos and corrections, in their original order."""
+def _cancelled(events: Sequence[Event]) -> set[int]:
+    """The events undone (an undo that is itself undone cancels nothing)."""
     cancelled: set[int] = set()
-    for event in reversed(events):  # an undo that is itself undone cancels nothing
+    for event in reversed(events):
         if event.kind == "undo" and event.seq not in cancelled:
             assert event.refers_to is not None
             cancelled.add(event.refers_to)
+    return cancelled
+
+
+def move_seq(event: Event) -> int:
+    """The number of the move event that ``event`` is (or corrects)."""
+    seq = event.refers_to if event.kind == "correction" else event.seq
+    assert seq is not None
+    return seq
+
+
+def kept_moves(events: Sequence[Event]) -> set[int]:
+    """The move events that the table played on (``played_on`` events not undone)."""
+    cancelled = _cancelled(events)
+    return {
+        e.refers_to
+        for e in events
+        if e.kind == "played_on" and e.seq not in cancelled and e.refers_to is not None
+    }
+
+
+def effective_moves(events: Sequence[Event]) -> list[Event]:
+    """The move events that count, after undos and corrections, in their original order."""
+    cancelled = _cancelled(events)
     replaced: dict[int, Event] = {}
     for event in events:
         if event.kind == "correction" and event.seq not in cancelled:
@@ -220,11 +246,16 @@ def effective_moves(events: Sequence[Event]) -> list[Event]:
 
 
 def replay(header: Header, events: Sequence[Event]) -> Iterator[Step]:
-    """Re-referee the effective moves from the header's start state."""
+    """Re-referee the effective moves from the header's start state; an illegal move the table
+    played on is made as the table made it (:func:`referee.played_on.play_on`)."""
     state = header.start_state()
+    kept = kept_moves(events)
     for event in effective_moves(events):
         assert event.move is not None
-        verdict, state = check_and_apply(state, event.move)
+        verdict, after = check_and_apply(state, event.move)
+        if not verdict.ok and move_seq(event) in kept:
+            after = play_on(state, event.move) or after
+        state = after
         yield Step(event, verdict, state)
 
 
@@ -314,9 +345,7 @@ class GameRecord:
             assert event.move is not None
             fixed = with_card_read_as(event.move, old, new)
             if fixed != event.move:
-                seq = event.refers_to if event.kind == "correction" else event.seq
-                assert seq is not None
-                self.correct(seq, fixed, source=source, note=note)
+                self.correct(move_seq(event), fixed, source=source, note=note)
                 written.append(self.events[-1])
         return written
 
@@ -326,11 +355,43 @@ class GameRecord:
             moves = effective_moves(self.events)
             if not moves:
                 raise InvalidRecord("nothing to undo")
-            last = moves[-1]
-            seq = last.refers_to if last.kind == "correction" and last.refers_to else last.seq
+            seq = move_seq(moves[-1])
         if seq not in {e.seq for e in self.events}:
             raise InvalidRecord(f"no event {seq} to undo")
         return self._amend(Event(self._next_seq(), "undo", refers_to=seq, source=source, note=note))
+
+    def play_on(self, seq: int, *, source: str = "camera", note: str = "") -> State:
+        """The table played on after move ``seq``, judged illegal: its cards stayed where they
+        were laid and the game went on with them (:mod:`referee.played_on`)."""
+        self._require_move_event(seq)
+        state = self.header.start_state()
+        for step in replay(self.header, self.events):
+            if move_seq(step.event) == seq:
+                assert step.event.move is not None
+                if step.verdict.ok or play_on(state, step.event.move) is None:
+                    raise InvalidRecord(
+                        f"move {seq} ({format_move(step.event.move)}) cannot be played on: "
+                        + ("it is legal" if step.verdict.ok else "the table cannot hold it")
+                    )
+                break
+            state = step.state
+        else:
+            raise InvalidRecord(f"move {seq} is not an effective move of this record")
+        event = Event(self._next_seq(), "played_on", refers_to=seq, source=source, note=note)
+        return self._amend(event)
+
+    def play_on_move(self, move: Move, *, source: str = "camera") -> Event | None:
+        """The table played on after ``move``: :meth:`play_on` for the latest effective move that
+        is ``move`` and was judged illegal. None, and nothing written, when there is none or the
+        table cannot hold it (a camera's notice about a move the record does not hold so)."""
+        for step in reversed(self.steps()):
+            if step.event.move == move and not step.verdict.ok:
+                try:
+                    self.play_on(move_seq(step.event), source=source)
+                except InvalidRecord:
+                    return None
+                return self.events[-1]
+        return None
 
     def _require_move_event(self, seq: int) -> None:
         if not any(e.seq == seq and e.kind == "move" for e in self.events):

@@ -48,6 +48,7 @@ import numpy as np
 from referee.cards import Card
 from referee.game import State
 from referee.moves import Attack, Defend, Done, Move, Take, ThrowIn, Transfer, move_cards
+from referee.played_on import play_on
 from referee.rules import Rules
 from referee.setup import TRUMP_CARD_SOURCES
 from vision.capture import Frame
@@ -136,6 +137,10 @@ class FrameReport:
     """(card as reported, card it is): a card on the table, read again over many still frames,
     is clearly another card than the one its move was reported with. The caller corrects every
     move that names it (:func:`referee.moves.with_card_read_as`) before the next frame."""
+    played_on: tuple[Move, ...] = ()
+    """Moves reported before as illegal whose cards the players left lying and played after (the
+    table played on, :mod:`referee.played_on`): the caller makes them
+    (:meth:`referee.record.GameRecord.play_on`) before this report's observed moves."""
 
 
 @dataclass
@@ -192,6 +197,8 @@ class Pipeline:
         self._judged = False
         self._holding = False  # an illegal reading waits for more frames
         self._doubting = False  # a laid card's place reads as another card (see _reread)
+        self._laid: list[Move] = []  # the card-laying moves of the last judgement that found any
+        self._kept: tuple[Move, ...] = ()  # ... those the table played on (see _played_on)
         self._looked = False  # this still spell's frame was read turned three ways
         self._moved = False
         self._rest_time = 0.0
@@ -289,7 +296,8 @@ class Pipeline:
                     self._glimpsed_bare = False
             self.times.judge.append((_time.perf_counter() - t0) * 1000)
         news = self._revised if self._revised is not revised else None
-        return FrameReport(frame, cards, observed, False, news, tuple(corrections))
+        played_on, self._kept = self._kept, ()
+        return FrameReport(frame, cards, observed, False, news, tuple(corrections), played_on)
 
     def _look_closer(self, image: np.ndarray) -> None:
         """Read the part of the battle area that changed, magnified twice (a quarter of the
@@ -460,10 +468,7 @@ class Pipeline:
     def _judge(self, state: State, now: float) -> list[Observed]:
         assert self.geometry is not None and self.motion is not None
         seen_any = self._votes.seen(SEEN_SHARE)
-        table_cards = set(state.table_cards())
-        if not table_cards:
-            self._empty = self._calm
-        for card in table_cards:
+        for card in state.table_cards():
             if card not in self._memory:
                 box = seen_any.get(str(card), (0.0, None))[1]
                 patch = self.motion.region(box) if box is not None else None
@@ -474,6 +479,10 @@ class Pipeline:
                 continue
             if mem.box is None or changed(mem.patch, self.motion.region(mem.box)):
                 gone.add(card)  # its place changed, and it is read nowhere or only in a hand
+        state, kept = self._played_on(state, gone)
+        table_cards = set(state.table_cards())
+        if not table_cards:
+            self._empty = self._calm
         swept = {c for c in gone if c in state.discard}
         if table_cards and table_cards <= gone and state.all_covered():
             swept |= table_cards
@@ -565,6 +574,8 @@ class Pipeline:
         if self._holding:
             return []  # an illegal reading: read the cards in a few more frames before saying so
         observed: list[Observed] = []
+        if inferences:
+            self._kept, self._laid = kept, []
         for inference in inferences:
             alternatives = tuple(m for r in inference.alternatives for m in r.key[:1])
             for move in inference.best.moves:
@@ -578,6 +589,8 @@ class Pipeline:
                         () if certain_part else alternatives,
                     )
                 )
+                if move_cards(move) and not inference.uncertain:
+                    self._laid.append(move)
         # memory: cards placed now are remembered where they lie; cards gone are forgotten
         if cleared:
             self._memory.clear()
@@ -622,6 +635,26 @@ class Pipeline:
         self._judged = True
         self._calm = self.motion.current
         return observed
+
+    def _played_on(self, state: State, gone: set[Card]) -> tuple[State, tuple[Move, ...]]:
+        """The table played on (:mod:`referee.played_on`): the cards of a move laid at the last
+        judgement that the referee did not make (illegal) still lie where they were laid, and
+        an arm has changed the table since. The state with those moves made, and the moves
+        (reported with this judgement's moves, if it finds any: :attr:`FrameReport.played_on`)."""
+        assert self.motion is not None
+        if self._judged or not self._laid or self.motion.battle_unchanged(self._calm):
+            return state, ()
+        on_table = set(state.table_cards())
+        kept: list[Move] = []
+        for move in self._laid:
+            cards = set(move_cards(move))
+            if cards & on_table or not cards <= self._memory.keys() or cards & gone:
+                continue  # made by the referee, or taken back
+            after = play_on(state, move)
+            if after is not None:
+                state = after
+                kept.append(move)
+        return state, tuple(kept)
 
     def _find_discard(self) -> None:
         """Beaten cards were swept: the discard pile is where cards came to rest since, away from

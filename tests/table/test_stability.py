@@ -4,13 +4,14 @@ comes to rest is judged once, soon after it rests."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from referee.cards import Card
 from referee.game import State, check_and_apply, table_game
 from referee.moves import format_move, parse_move, with_card_read_as
+from referee.played_on import play_on
 from referee.variants import find_variant
 from vision.capture import Frame
 from vision.detector import CardDetection
@@ -111,6 +112,7 @@ class Watched:
     seen: list[tuple[int, str, bool]]  # (frame, move, legal) as the chain reported them
     moves: list[str]  # the record after the chain's corrections
     corrections: list[tuple[int, str, str]]  # (frame, card as reported, card it is)
+    played_on: list[tuple[int, str]] = field(default_factory=list)  # (frame, illegal move kept)
 
 
 def _watch(
@@ -151,6 +153,10 @@ def _watch_with(
             state = table_game(rules, 2, trump_card=pipeline.trump_card)
             for move in out.moves:
                 _, state = check_and_apply(state, parse_move(move))
+        for move in report.played_on:
+            state = play_on(state, move)
+            assert state is not None, f"{format_move(move)} reported played on cannot be"
+            out.played_on.append((i, format_move(move)))
         for observed in report.observed:
             assert state is not None
             verdict, state = check_and_apply(state, observed.move)
@@ -638,3 +644,29 @@ def test_the_discard_pile_does_not_grow_past_two_card_lengths() -> None:
     # area, where a beat then lay "on the pile" and was dropped (a take inferred instead)
     pipeline = _pile_found((slice(110, 170), slice(330, 420)))  # touching the pile's left side
     assert pipeline.geometry is not None and pipeline.geometry.discard == PILE
+
+
+def test_an_illegal_beat_left_lying_and_played_on_is_kept_and_no_alarm_follows() -> None:
+    # the seven does not beat the nine, but it stays: A throws in the seven of clubs beside it
+    # (a seven lies on the table only if the seven of spades was kept)
+    seven_c = CardDetection("7c", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 10**6)),
+            (COVER_AT, 150, range(44, 10**6)),
+            ((400, 140, 450, 215), 200, range(74, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), False, 200)],
+    )
+
+    def script(i: int) -> list[CardDetection]:
+        return [] if i < 14 else [NINE] if i < 44 else [NINE, SEVEN_ON_IT] + [seven_c] * (i >= 74)
+
+    watched = _watch(script, 110, paint)
+    assert [(m, ok) for _, m, ok in watched.seen] == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/7s", False),
+        ("A:throw 7c", True),
+    ]
+    assert [m for _, m in watched.played_on] == ["B:beat 9s/7s"]
+    assert watched.played_on[0][0] == watched.seen[2][0]  # reported with the throw-in

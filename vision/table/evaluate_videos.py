@@ -42,6 +42,7 @@ from referee.moves import (
     parse_move,
     with_card_read_as,
 )
+from referee.played_on import play_on
 from referee.record import read_record, replay
 from referee.variants import find_variant
 from vision.capture import VideoFileSource
@@ -111,6 +112,7 @@ def evaluate_game(
     state = None
     trump_read = None
     camera_moves: list[Move] = []
+    kept: set[int] = set()  # camera_moves' illegal moves the table played on
     reported_at: list[tuple[str, float]] = []
     illegal_reported: list[str] = []
     uncertain = confirmed = 0
@@ -136,8 +138,18 @@ def evaluate_game(
             camera_moves = [with_card_read_as(m, old, new) for m in camera_moves]
         if state is not None and (report.trump_card is not None or report.corrections):
             state = table_game(rules, players, trump_card=pipeline.trump_card, dealer=header.dealer)
-            for move in camera_moves:
-                _, state = check_and_apply(state, move)
+            for i, move in enumerate(camera_moves):
+                verdict, after = check_and_apply(state, move)
+                if not verdict.ok and i in kept:
+                    after = play_on(state, move) or after
+                state = after
+        for move in report.played_on:  # the players left an illegal move's cards and went on
+            assert state is not None and move in camera_moves
+            after = play_on(state, move)
+            if after is not None:
+                state = after
+                kept.add(len(camera_moves) - 1 - camera_moves[::-1].index(move))
+                notes.append(f"played on {format_move(move)} at {frame.time:.1f}s")
         skip: tuple[Move, ...] | None = None
         for observed in report.observed:
             assert state is not None
