@@ -11,7 +11,8 @@ from server_helpers import Observed, simulated_game
 
 from companion.archive import Archive
 from companion.hub import Hub
-from companion.session import LiveSession, NotFound, SessionError
+from companion.session import LiveSession, NotFound, SessionError, TableSetup
+from referee.cards import Card
 from referee.errors import InvalidMove
 from referee.moves import Defend, format_move, move_cards, parse_move, with_card_read_as
 from referee.record import effective_moves
@@ -231,3 +232,30 @@ def _named(moves):
     return {
         c for m in moves for c in (*move_cards(m), *([m.covers] if isinstance(m, Defend) else []))
     }
+
+
+def test_an_illegal_move_the_table_played_on_is_kept_in_the_record_and_the_archive(tmp_path):
+    path = tmp_path / "g.sqlite3"
+    session = LiveSession(Hub(), Archive(path))
+    session.setup(
+        TableSetup(
+            "podkidnoy", names=("A", "B", "C"), trump_card=Card.parse("6s"), first_attacker=0
+        )
+    )
+    for text in ("A:attack 7h", "B:beat 7h/8c"):
+        session.observe(Observed(parse_move(text)))
+    session.played_on(parse_move("B:beat 9d/Td"))  # no such move: nothing happens
+    assert [e.kind for e in session.record.events] == ["move", "move"]
+    session.played_on(parse_move("B:beat 7h/8c"))
+    session.observe(Observed(parse_move("A:throw 8h")))  # an eight lies on the table now
+    assert [
+        bool(e.verdict and e.verdict["legal"]) for e in effective_moves(session.record.events)
+    ] == [
+        True,
+        False,
+        True,
+    ]
+    session.archive.close()
+    again = LiveSession.resume(Archive(path), Hub())
+    assert again.record.state == session.record.state
+    assert again.record.events[2].kind == "played_on"
