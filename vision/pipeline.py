@@ -22,7 +22,9 @@ and how their region looked). Per frame:
    is open, "I take" (throw-ins may still follow); a hand resting over the table on its way is
    not a change. A reading that would be an illegal move waits until the cards have been read
    in ``CONFIRM_FRAMES`` frames (a misread rarely holds that long), and one made only of weakly
-   read cards is no alarm at all.
+   read cards is no alarm at all. An illegal move whose cards still lie where they were laid
+   when an arm next changes the table was played on (:mod:`referee.played_on`): it is made
+   before the change is judged, and reported (:attr:`FrameReport.played_on`) for the caller.
 5. While the table stays still the detector runs every ``idle_every`` frames, and a card read
    late (missed at first) is judged then. A card on the table whose place reads clearly, in
    many calm frames, as another card than the one reported is corrected

@@ -144,8 +144,7 @@ def evaluate_game(
                     after = play_on(state, move) or after
                 state = after
         for move in report.played_on:  # the players left an illegal move's cards and went on
-            assert state is not None and move in camera_moves
-            after = play_on(state, move)
+            after = play_on(state, move) if move in camera_moves else None
             if after is not None:
                 state = after
                 kept.add(len(camera_moves) - 1 - camera_moves[::-1].index(move))
