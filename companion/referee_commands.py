@@ -274,10 +274,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    header, moves = parse_text(args.text.read_text(encoding="utf-8"))
+    header, moves, kept = parse_text(args.text.read_text(encoding="utf-8"))
     record = GameRecord.create(header, args.out)
-    for move in moves:
+    for i, move in enumerate(moves):
         record.play(move, source="manual")
+        if i in kept:
+            record.play_on(record.events[-1].seq, source="manual")
     print(f"wrote {args.out}: {len(moves)} moves")
     return 0
 

@@ -41,7 +41,7 @@ from referee.moves import (
     seat_letter,
     with_card_read_as,
 )
-from referee.record import Event, GameRecord, Header
+from referee.record import Event, GameRecord, Header, kept_moves, move_seq
 from referee.rules import Rules
 from referee.setup import deck_of, for_players
 from referee.variants import find_variant
@@ -570,12 +570,14 @@ class LiveSession:
                 "reason_ru": violation.message("ru") if violation else None,
                 "position_ru": last.verdict.position("ru"),
             }
+        kept = kept_moves(record.events)
         out["recent"] = [
             {
-                "seq": s.event.refers_to if s.event.kind == "correction" else s.event.seq,
+                "seq": move_seq(s.event),
                 "move": format_move(s.event.move) if s.event.move else "",
                 "legal": s.verdict.ok,
                 "code": s.verdict.code,
+                "played_on": move_seq(s.event) in kept,
                 "source": s.event.source,
                 "note": s.event.note,
             }

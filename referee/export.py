@@ -20,7 +20,8 @@ bout's attacker; ``C:9c`` by another seat; ``7h+7d`` several at once; ``7h*`` fr
 trump; ``B:swap=7h+8d`` is a move that only some variants have (``SEAT:verb=args``, spaces
 in the arguments written ``_``). ``| bito`` and ``| take`` say how the bout ended (the last
 passes are implied); ``| open`` marks an unfinished bout. ``{...}`` is a comment: illegal
-attempts are shown there.
+attempts are shown there; one that ends ``, played on`` is an illegal move the players left on
+the table and played after (:mod:`referee.played_on`), which the parser makes again.
 """
 
 from __future__ import annotations
@@ -51,11 +52,15 @@ from referee.moves import (
     seat_letter,
 )
 from referee.outcome import Outcome
+from referee.played_on import play_on
 from referee.record import Event, Header, Step, replay
 from referee.special_moves import Doubt, Ticket
 from referee.state import GameState, Phase
 
 _TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
+PLAYED_ON = ", played on"
+"""Ends the comment of an illegal move the table played on (made as the table made it)."""
+_PLAYED_ON = re.compile(r"\{([^{}?]+)\? \w+" + PLAYED_ON + r"\}")
 _BOUT = re.compile(r"^(\d+)\.\s+([A-J?](?:>[A-J])*):\s*(.*)$")
 
 
@@ -171,13 +176,14 @@ def export_steps(header: Header, steps: Sequence[Step]) -> str:
         assert move is not None
         before = state
         if not step.verdict.ok:
-            target = bout
-            text = f"{format_move(move)}? {step.verdict.code}"
-            if target is None:
+            kept = step.state != before  # the table played on (referee.played_on)
+            text = f"{format_move(move)}? {step.verdict.code}" + (PLAYED_ON if kept else "")
+            if bout is None:
                 pending.append((move, before))
                 lines.append("{" + text + "}")
             else:
-                target.add(move, before, comment=text)
+                bout.add(move, before, comment=text)
+            state = step.state
             continue
         state = step.state
         if isinstance(move, (RevealTrump, VariantMove)) and bout is None:
@@ -269,8 +275,9 @@ def scores_text(scores: dict[str, Any]) -> str:
 # --- parsing ---------------------------------------------------------------------------------
 
 
-def parse_text(text: str) -> tuple[Header, list[Move]]:
-    """Read a text export back: its header and the moves of the game, checked as they go."""
+def parse_text(text: str) -> tuple[Header, list[Move], set[int]]:
+    """Read a text export back: its header, the moves of the game, checked as they go, and the
+    indices of the illegal moves among them that the table played on."""
     tags: dict[str, str] = {}
     body: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), 1):
@@ -285,11 +292,17 @@ def parse_text(text: str) -> tuple[Header, list[Move]]:
     header = _header_from_tags(tags)
     state = header.start_state()
     moves: list[Move] = []
+    kept: set[int] = set()
     if header.rules().engine != "durak":
-        return header, _parse_generic(state, body)
+        return header, _parse_generic(state, body), kept
     for number, line in body:
+        line = _PLAYED_ON.sub(lambda m: " !" + m.group(1).strip().replace(" ", "_") + " ", line)
         line = re.sub(r"\{[^}]*\}", " ", line).strip()
         if not line:
+            continue
+        if all(token.startswith("!") for token in line.split()):  # kept before a bout began
+            for token in line.split():
+                state = _played_on(state, token, moves, kept, number)
             continue
         match = _BOUT.match(line)
         if match is None:
@@ -303,8 +316,21 @@ def parse_text(text: str) -> tuple[Header, list[Move]]:
         ending = ending.strip()
         if ending not in ("bito", "take", "open"):
             raise InvalidNotation(f"line {number}: unknown ending {ending!r}")
-        state = _parse_bout(state, roles, tokens_text.split(), ending, moves, number)
-    return header, moves
+        state = _parse_bout(state, roles, tokens_text.split(), ending, moves, kept, number)
+    return header, moves, kept
+
+
+def _played_on(
+    state: GameState, token: str, moves: list[Move], kept: set[int], number: int
+) -> GameState:
+    """``!B:beat_7h/8c``: an illegal move the table played on, made as the table made it."""
+    move = parse_move(token[1:].replace("_", " "))
+    after = play_on(state, move)
+    if after is None:
+        raise InvalidNotation(f"line {number}: {format_move(move)} cannot be played on here")
+    kept.add(len(moves))
+    moves.append(move)
+    return after
 
 
 def _header_from_tags(tags: dict[str, str]) -> Header:
@@ -333,7 +359,13 @@ def _header_from_tags(tags: dict[str, str]) -> Header:
 
 
 def _parse_bout(
-    state: GameState, roles: str, tokens: list[str], ending: str, moves: list[Move], number: int
+    state: GameState,
+    roles: str,
+    tokens: list[str],
+    ending: str,
+    moves: list[Move],
+    kept: set[int],
+    number: int,
 ) -> GameState:
     attacker = state.attacker
     first_role = roles.split(">")[0]
@@ -350,6 +382,9 @@ def _parse_bout(
 
     bout = state.bouts
     for token in tokens:
+        if token.startswith("!"):
+            state = _played_on(state, token, moves, kept, number)
+            continue
         seat = attacker
         body = token
         if re.match(r"^[A-J]:", token):

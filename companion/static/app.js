@@ -282,7 +282,8 @@ function renderRecent(recent) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "link" + (r.legal ? "" : " bad-text");
-    button.textContent = `#${r.seq} ${r.move}${r.legal ? "" : " ✗ " + r.code}`;
+    button.textContent = `#${r.seq} ${r.move}${r.legal ? "" : " ✗ " + r.code}` +
+      (r.played_on ? ` · ${t("played_on")}` : "");
     button.addEventListener("click", () => correctMove(r.seq, r.move));
     li.appendChild(button);
     // "who played it": one tap gives the move to another seat

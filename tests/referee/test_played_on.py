@@ -11,6 +11,7 @@ from referee_builders import card, play, verdict
 
 from referee import rules_for, table_game
 from referee.errors import InvalidRecord
+from referee.export import export_text, parse_text
 from referee.moves import parse_move
 from referee.played_on import play_on
 from referee.record import GameRecord, Header, read_record, replay
@@ -125,3 +126,26 @@ def test_played_on_named_by_its_move_keeps_the_latest_illegal_one_or_nothing(
     assert record.play_on_move(parse_move("A:attack 7h")) is None  # legal
     event = record.play_on_move(parse_move("B:beat 7h/8c"))
     assert event is not None and event.refers_to == 2 and record.state.all_covered()
+
+
+def test_played_on_moves_survive_the_text_export_and_its_import(tmp_path: Path) -> None:
+    record = _record(tmp_path)
+    record.play(parse_move("B:attack 7h"))  # out of turn (A leads), played on
+    record.play_on(1)
+    record.play(parse_move("C:beat 7h/9h"))
+    record.play(parse_move("B:throw 9c"))
+    record.play(parse_move("C:beat 9c/8c"))  # does not beat, played on
+    record.play_on(5)
+    record.play(parse_move("B:throw 8h"))
+    text = export_text(record.header, record.events)
+    assert "{B:attack 7h? out_of_turn, played on}" in text
+    assert "{C:beat 9c/8c? does_not_beat, played on}" in text
+    header, moves, kept = parse_text(text)
+    assert kept == {0, 3}
+    again = GameRecord.create(header)
+    for i, move in enumerate(moves):
+        again.play(move)
+        if i in kept:
+            again.play_on(again.events[-1].seq)
+    assert again.state == record.state
+    assert export_text(header, again.events) == text

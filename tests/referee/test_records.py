@@ -53,7 +53,7 @@ def test_text_export_parses_back_to_the_same_export(variant: str) -> None:
     players = _seats(variant, 4 if variant != "s_par" else 5)
     header, record = simulate_record(variant, {}, players, 5, None)
     text = export_text(header, record.events)
-    header2, moves = parse_text(text)
+    header2, moves, _ = parse_text(text)
     again = GameRecord.create(header2)
     for move in moves:
         assert again.play(move).ok
@@ -177,7 +177,7 @@ def test_text_export_of_a_table_view_game_round_trips() -> None:
         '[Variant "podkidnoy"]\n[Players "A=Anna, B=Boris, C=Vera"]\n[Dealer "C"]\n'
         '[Trump "9s"]\n\n1. A>B: 7h/9h 9c/Qc A:pass C:pass | bito\n2. B>C: 6d/8d 6h | open\n'
     )
-    header, moves = parse_text(text)
+    header, moves, _ = parse_text(text)
     record = GameRecord.create(header)
     for move in moves:
         assert record.play(move).ok

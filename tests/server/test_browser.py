@@ -18,10 +18,10 @@ from server_helpers import PIN, Observed, live_server, simulated_game
 
 from companion.archive import Archive
 from companion.hub import Hub
-from companion.session import LiveSession
+from companion.session import LiveSession, TableSetup
 from referee.cards import Card, Suit
 from referee.game import check
-from referee.moves import Defend, format_move
+from referee.moves import Defend, format_move, parse_move
 from referee.setup import deck_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -171,3 +171,23 @@ def test_a_phone_follows_the_game_the_referee_confirms_with_one_tap_and_finds_it
         shot(driver, "archive-replay")
         link = driver.find_element(By.ID, "dl-jsonl").get_attribute("href")
         assert link.endswith(f"/api/games/{session.game_id}/record.jsonl")
+
+
+def test_a_phone_shows_an_illegal_move_the_table_played_on_in_the_recent_moves(tmp_path):
+    session = LiveSession(Hub(), Archive(tmp_path / "games.sqlite3"))
+    session.setup(
+        TableSetup(
+            "podkidnoy", names=("A", "B", "C"), trump_card=Card.parse("6s"), first_attacker=0
+        )
+    )
+    for text_move in ("A:attack 7h", "B:beat 7h/8c"):
+        session.observe(Observed(parse_move(text_move)))
+    session.played_on(parse_move("B:beat 7h/8c"))
+    session.observe(Observed(parse_move("A:throw 8h")))
+    with live_server(session) as url, phone() as driver:
+        wait = WebDriverWait(driver, 20)
+        driver.get(f"{url}/?pin={PIN}")
+        item = "//ul[@id='recent']/li[2]/button[contains(@class, 'link')]"
+        button = wait.until(ec.visibility_of_element_located((By.XPATH, item)))
+        assert button.text == "#2 B:beat 7h/8c ✗ does_not_beat · played on"
+        assert "✗" not in driver.find_element(By.XPATH, "//ul[@id='recent']/li[1]/button").text

@@ -255,6 +255,8 @@ def test_an_illegal_move_the_table_played_on_is_kept_in_the_record_and_the_archi
         False,
         True,
     ]
+    recent = {r["seq"]: r for r in session.snapshot()["recent"]}
+    assert recent[2]["played_on"] and not recent[2]["legal"] and not recent[1]["played_on"]
     session.archive.close()
     again = LiveSession.resume(Archive(path), Hub())
     assert again.record.state == session.record.state

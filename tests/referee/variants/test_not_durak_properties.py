@@ -167,7 +167,7 @@ def test_records_round_trip(
         assert event.verdict == step.verdict.to_dict()
     text = export_text(header, record.events)
     assert "[Result" in text and "unfinished" not in text
-    header3, moves = parse_text(text)
+    header3, moves, _ = parse_text(text)
     again = GameRecord.create(header3)
     for move in moves:
         assert again.play(move).ok

@@ -184,7 +184,7 @@ def test_records_round_trip_through_jsonl_and_the_text_export(slug: str, players
         assert record.play(move).ok
     assert record.state == final
     text = export_text(header, record.events)
-    header2, parsed = parse_text(text)
+    header2, parsed, _ = parse_text(text)
     assert parsed == moves
     again = GameRecord.create(header2)
     for move in parsed:

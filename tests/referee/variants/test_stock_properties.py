@@ -90,7 +90,7 @@ def test_records_and_the_text_export_round_trip(slug: str) -> None:
 
     header, record = simulate_record(slug, {}, 3, 17, None)
     text = export_text(header, record.events)
-    header2, moves = parse_text(text)
+    header2, moves, _ = parse_text(text)
     again = GameRecord.create(header2)
     for move in moves:
         assert again.play(move).ok
@@ -167,7 +167,7 @@ def test_pokerny_showdown_games_end_conserve_cards_and_replay() -> None:
         showdowns += "poker showdown" in result.reason
         header, record = simulate_record("pokerny", options, players, seed, None)
         text = export_text(header, record.events)
-        header2, replayed = parse_text(text)  # the table view: the shown hands are checked
+        header2, replayed, _ = parse_text(text)  # the table view: the shown hands are checked
         again = GameRecord.create(header2)
         assert all(again.play(move).ok for move in replayed) and again.state.is_over
         assert export_text(header2, again.events) == text

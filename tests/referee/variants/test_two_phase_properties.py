@@ -244,7 +244,7 @@ def test_records_round_trip_through_the_text_export(slug: str) -> None:
             assert again.play(event.move).ok
         assert again.state == record.state and again.state.is_over
         text = export_text(header, again.events)
-        header2, moves = parse_text(text)
+        header2, moves, _ = parse_text(text)
         replayed = GameRecord.create(header2)
         for move in moves:
             assert replayed.play(move).ok
