@@ -6,8 +6,10 @@ play is the one with that card on the table, and a referee that kept judging the
 would call every later move of the bout illegal. :func:`play_on` makes such a move as the table
 made it. Only moves a table can hold are kept: a lead out of turn (its leader becomes the
 attacker, the next seat in the game the defender), a beat that does not beat or by another seat
-than the defender, a throw-in or transfer the rules forbid. A card the table shows elsewhere, or
-a player with too few cards, is no physical move: it stays a misreading and is not kept.
+than the defender, a throw-in the rules forbid, a transfer of a game with transfers that breaks
+their rules (in a game without transfers, what the table made of one is not known: not kept). A
+card the table shows elsewhere, or a player with too few cards, is no physical move: it stays a
+misreading and is not kept.
 
 The record notes a kept move with a ``played_on`` event (:meth:`referee.record.GameRecord.play_on`);
 replays make it again. Only the configurable Durak engine keeps moves; other engines keep none.
@@ -35,7 +37,6 @@ KEPT_CODES = frozenset(
         Code.THROW_IN_NO_MATCH,
         Code.THROW_IN_PRIORITY,
         Code.THROWN_IN_OVER_CAP,
-        Code.TRANSFER_NOT_ALLOWED,
         Code.TRANSFER_AFTER_BEAT,
         Code.TRANSFER_RANK,
         Code.TRANSFER_RECEIVER_CANNOT_COVER,

@@ -149,3 +149,9 @@ def test_played_on_moves_survive_the_text_export_and_its_import(tmp_path: Path) 
             again.play_on(again.events[-1].seq)
     assert again.state == record.state
     assert export_text(header, again.events) == text
+
+
+def test_played_on_is_refused_for_a_transfer_in_a_game_without_transfers() -> None:
+    state = play(view(), "A:attack 7h")
+    assert verdict(state, "B:transfer 7c").code == "transfer_not_allowed"
+    assert play_on(state, parse_move("B:transfer 7c")) is None
