@@ -145,3 +145,21 @@ def test_variants_json_lists_all_51(capsys: pytest.CaptureFixture[str]) -> None:
 def test_position_command(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "position", str(DEMO_PATH), "--after", "5")
     assert code == 0 and out.startswith("perevodnoy trump=")
+
+
+def test_import_of_a_text_export_with_a_move_the_table_played_on(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = tmp_path / "game.txt"
+    text.write_text(
+        '[Variant "podkidnoy"]\n[Players "A=a, B=b, C=c"]\n[Trump "6s"]\n[FirstAttacker "A"]\n\n'
+        "1. A>B: 7h {B:beat 7h/8c? does_not_beat, played on} 8h | open\n",
+        encoding="utf-8",
+    )
+    back = tmp_path / "back.jsonl"
+    code, out, _ = run(capsys, "import", str(text), "--out", str(back))
+    assert code == 0 and "3 moves" in out
+    _, events = read_record(back)
+    assert [e.kind for e in events] == ["move", "move", "played_on", "move"]
+    _, exported, _ = run(capsys, "export", str(back))
+    assert "1. A>B: 7h {B:beat 7h/8c? does_not_beat, played on} 8h | open" in exported
