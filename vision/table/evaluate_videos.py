@@ -27,12 +27,11 @@ import json
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
 
-from referee.game import check_and_apply, table_game
 from referee.moves import (
     Move,
     Pass,
@@ -40,10 +39,8 @@ from referee.moves import (
     format_move,
     move_cards,
     parse_move,
-    with_card_read_as,
 )
-from referee.played_on import play_on
-from referee.record import read_record, replay
+from referee.record import GameRecord, Header, effective_moves, read_record, replay
 from referee.variants import find_variant
 from vision.capture import VideoFileSource
 from vision.detector import CardDetector
@@ -109,10 +106,8 @@ def evaluate_game(
     calibration = calibration_from_meta(meta, folder, zones) if calibrate_from_meta else None
     pipeline = Pipeline(rules, players, detector, calibration)
     true_trump = header.start_state().trump_card
-    state = None
+    record: GameRecord | None = None  # what the camera saw, refereed as `bito watch` does
     trump_read = None
-    camera_moves: list[Move] = []
-    kept: set[int] = set()  # camera_moves' illegal moves the table played on
     reported_at: list[tuple[str, float]] = []
     illegal_reported: list[str] = []
     uncertain = confirmed = 0
@@ -122,62 +117,54 @@ def evaluate_game(
     start = time.perf_counter()
     for frame in source:
         frames += 1
-        if state is None and (pipeline.trump_card is not None or not pipeline.shows_trump):
+        if record is None and (pipeline.trump_card is not None or not pipeline.shows_trump):
             trump_read = pipeline.trump_card
             if confirm and pipeline.trump_card != true_trump:  # the person corrects it
                 notes.append(f"trump read {pipeline.trump_card}, corrected to {true_trump}")
                 pipeline.trump_card = true_trump
                 pipeline.trump_settled = True
-            state = table_game(rules, players, trump_card=pipeline.trump_card, dealer=header.dealer)
-        report = pipeline.process(frame, state)
-        if report.trump_card is not None and state is not None:  # the chain revised the trump
+            seen = Header(header.variant, header.options, header.players, header.dealer)
+            record = GameRecord(replace(seen, trump_card=pipeline.trump_card))
+        report = pipeline.process(frame, record.state if record is not None else None)
+        if record is None:
+            continue
+        if report.trump_card is not None:  # the chain revised the trump: re-referee with it
             notes.append(f"trump revised to {report.trump_card} at {frame.time:.1f}s")
             trump_read = report.trump_card
+            record = GameRecord(replace(record.header, trump_card=report.trump_card), record.events)
         for old, new in report.corrections:  # a card read again as another: its moves corrected
             notes.append(f"{old} corrected to {new} at {frame.time:.1f}s")
-            camera_moves = [with_card_read_as(m, old, new) for m in camera_moves]
-        if state is not None and (report.trump_card is not None or report.corrections):
-            state = table_game(rules, players, trump_card=pipeline.trump_card, dealer=header.dealer)
-            for i, move in enumerate(camera_moves):
-                verdict, after = check_and_apply(state, move)
-                if not verdict.ok and i in kept:
-                    after = play_on(state, move) or after
-                state = after
+            record.correct_card(old, new)
         for move in report.played_on:  # the players left an illegal move's cards and went on
-            after = play_on(state, move) if move in camera_moves else None
-            if after is not None:
-                state = after
-                kept.add(len(camera_moves) - 1 - camera_moves[::-1].index(move))
+            if record.play_on_move(move) is not None:
                 notes.append(f"played on {format_move(move)} at {frame.time:.1f}s")
         skip: tuple[Move, ...] | None = None
         for observed in report.observed:
-            assert state is not None
             if skip is not None and observed.uncertain and observed.alternatives == skip:
                 continue  # the rest of a reading the person did not confirm
             moves = [observed.move]
             uncertain += observed.uncertain
             if confirm and observed.uncertain and not isinstance(observed.move, Pass):
-                done = len(comparable(camera_moves))
+                done = len(comparable(_moves(record)))
                 expected = truth[done] if done < len(truth) else None
                 if format_move(observed.move) != expected:
                     for alt in observed.alternatives:
                         if format_move(alt) == expected:  # the person taps the true move
-                            passes = passes_before(state, alt.player)[0]
+                            passes = passes_before(record.state, alt.player)[0]
                             moves = [*passes, alt] if isinstance(alt, ThrowIn) else [alt]
                             skip = observed.alternatives
                             confirmed += 1
                             break
             for move in moves:
-                verdict, state = check_and_apply(state, move)
+                verdict = record.play(move, source="camera", confidence=observed.confidence)
                 text = format_move(move)
-                camera_moves.append(move)
                 reported_at.append((text, frame.time))
                 if not verdict.ok:
                     illegal_reported.append(text)
     seconds = time.perf_counter() - start
-    if state is None:
+    if record is None:
         notes.append("no trump card found")
-    camera = comparable(camera_moves)
+    camera = comparable(_moves(record) if record is not None else [])
     matcher = difflib.SequenceMatcher(a=truth, b=camera, autojunk=False)
     matched = sum(b.size for b in matcher.get_matching_blocks())
     truth_times = _times(truth, t_rest)
@@ -211,6 +198,11 @@ def evaluate_game(
         confirmed,
         notes,
     )
+
+
+def _moves(record: GameRecord) -> list[Move]:
+    """The camera's moves as they stand (corrections applied), illegal ones included."""
+    return [e.move for e in effective_moves(record.events) if e.move is not None]
 
 
 def _occurrences(pairs: list[tuple[str, float]]) -> dict[str, list[float]]:
