@@ -1,0 +1,101 @@
+"""The real photo set's train split as YOLO-stage training data, at the scale the detector sees it.
+
+The real set labels whole cards only; the YOLO stage also learns index corners. Each photo is
+shrunk to the detector's input size, its card boxes become ``card`` labels, and the corners a
+detector finds inside exactly one labelled card (and in no other) become ``index`` labels. The
+set has no card backs, so a back found in it is a false one: none is labelled. Only the train
+split is used. Cut the result into tiles with ``vision.train.tiles``.
+
+``python -m vision.train.real_boxes REAL_ROOT DST [--model-dir DIR] [--min-conf 0.25]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cards import DET_CARD, DET_INDEX
+from vision.detector import CardDetector, _containment
+from vision.evaluate import yolo_truths
+
+log = logging.getLogger(__name__)
+
+#: How much of a corner must lie inside a card box for the corner to belong to it.
+CORNER_INSIDE = 0.9
+
+
+def yolo_line(cls: int, box: Sequence[float], w: int, h: int) -> str:
+    """One YOLO label line for pixel box ``box`` in a ``w`` x ``h`` image, clipped to it."""
+    x0, y0 = max(0.0, float(box[0])), max(0.0, float(box[1]))
+    x1, y1 = min(float(w), float(box[2])), min(float(h), float(box[3]))
+    return (
+        f"{cls} {(x0 + x1) / 2 / w:.6f} {(y0 + y1) / 2 / h:.6f} "
+        f"{(x1 - x0) / w:.6f} {(y1 - y0) / h:.6f}"
+    )
+
+
+def detector_labels(
+    cards: Sequence[Sequence[float]], corners: Sequence[Sequence[float]], w: int, h: int
+) -> list[str]:
+    """Label lines: every card box, and every corner inside exactly one card box."""
+    lines = [yolo_line(DET_CARD, box, w, h) for box in cards]
+    for corner in corners:
+        owners = [
+            box
+            for box in cards
+            if _containment(np.asarray(corner), np.asarray(box)) >= CORNER_INSIDE
+        ]
+        if len(owners) == 1:
+            lines.append(yolo_line(DET_INDEX, corner, w, h))
+    return lines
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m vision.train.real_boxes", description=__doc__)
+    ap.add_argument("real", type=Path)
+    ap.add_argument("dst", type=Path)
+    ap.add_argument("--split", default="train")
+    ap.add_argument("--model-dir", type=Path, default=Path("models"))
+    ap.add_argument("--min-conf", type=float, default=0.25)
+    ap.add_argument("--size", type=int, default=640, help="longer side after shrinking")
+    args = ap.parse_args(argv)
+    if args.split != "train":
+        ap.error("only the train split may be used for training")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    det = CardDetector(
+        args.model_dir / "detector.onnx", args.model_dir / "classifier.onnx", threads=2
+    )
+    images, labels = args.dst / "images" / "train", args.dst / "labels" / "train"
+    images.mkdir(parents=True, exist_ok=True)
+    labels.mkdir(parents=True, exist_ok=True)
+    n_cards = n_corners = 0
+    for i, truth in enumerate(yolo_truths(args.real, args.split)):
+        image = cv2.imread(str(truth.image))
+        if image is None:
+            raise OSError(f"cannot read {truth.image}")
+        scale = args.size / max(image.shape[:2])
+        small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        found = det.find(small).of_class(DET_INDEX)
+        corners = found.xyxy[found.confidence >= args.min_conf]
+        cards = [[v * scale for v in box] for box in truth.boxes.values()]
+        h, w = small.shape[:2]
+        lines = detector_labels(cards, list(corners), w, h)
+        n_cards += len(cards)
+        n_corners += len(lines) - len(cards)
+        cv2.imwrite(str(images / truth.image.name), small, [cv2.IMWRITE_JPEG_QUALITY, 95])
+        (labels / f"{truth.image.stem}.txt").write_text("\n".join(lines) + "\n")
+        if i % 200 == 0:
+            log.info("%d photos, %d cards, %d corners", i + 1, n_cards, n_corners)
+    (args.dst / "data.yaml").write_text(
+        f"path: {args.dst.resolve()}\ntrain: images/train\nnc: 3\nnames: [index, card, back]\n"
+    )
+    print(f"{n_cards} cards, {n_corners} corners labelled -> {args.dst}")
+
+
+if __name__ == "__main__":
+    main()
