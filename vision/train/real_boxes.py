@@ -6,7 +6,7 @@ detector finds inside exactly one labelled card (and in no other) become ``index
 set has no card backs, so a back found in it is a false one: none is labelled. Only the train
 split is used. Cut the result into tiles with ``vision.train.tiles``.
 
-``python -m vision.train.real_boxes REAL_ROOT DST [--model-dir DIR] [--min-conf 0.25]``
+``python -m vision.train.real_boxes REAL_ROOT DST [--model-dir DIR] [--min-conf 0.25] [--size 640]``
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ import cv2
 import numpy as np
 
 from vision.cards import DET_CARD, DET_INDEX
-from vision.detector import CardDetector, _containment
+from vision.detector import _containment
 from vision.evaluate import yolo_truths
+from vision.train.real_crops import real_train_args
 
 log = logging.getLogger(__name__)
 
@@ -57,20 +58,10 @@ def detector_labels(
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m vision.train.real_boxes", description=__doc__)
-    ap.add_argument("real", type=Path)
-    ap.add_argument("dst", type=Path)
-    ap.add_argument("--split", default="train")
-    ap.add_argument("--model-dir", type=Path, default=Path("models"))
-    ap.add_argument("--min-conf", type=float, default=0.25)
     ap.add_argument("--size", type=int, default=640, help="longer side after shrinking")
-    args = ap.parse_args(argv)
-    if args.split != "train":
-        ap.error("only the train split may be used for training")
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    det = CardDetector(
-        args.model_dir / "detector.onnx", args.model_dir / "classifier.onnx", threads=2
-    )
-    images, labels = args.dst / "images" / "train", args.dst / "labels" / "train"
+    args, det = real_train_args(ap, argv, min_conf=0.25)
+    dst: Path = args.out
+    images, labels = dst / "images" / "train", dst / "labels" / "train"
     images.mkdir(parents=True, exist_ok=True)
     labels.mkdir(parents=True, exist_ok=True)
     n_cards = n_corners = 0
@@ -91,10 +82,10 @@ def main(argv: list[str] | None = None) -> None:
         (labels / f"{truth.image.stem}.txt").write_text("\n".join(lines) + "\n")
         if i % 200 == 0:
             log.info("%d photos, %d cards, %d corners", i + 1, n_cards, n_corners)
-    (args.dst / "data.yaml").write_text(
-        f"path: {args.dst.resolve()}\ntrain: images/train\nnc: 3\nnames: [index, card, back]\n"
+    (dst / "data.yaml").write_text(
+        f"path: {dst.resolve()}\ntrain: images/train\nnc: 3\nnames: [index, card, back]\n"
     )
-    print(f"{n_cards} cards, {n_corners} corners labelled -> {args.dst}")
+    print(f"{n_cards} cards, {n_corners} corners labelled -> {dst}")
 
 
 if __name__ == "__main__":

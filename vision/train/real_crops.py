@@ -25,22 +25,32 @@ from vision.train.crop_data import _iou, _jitter
 log = logging.getLogger(__name__)
 
 
-def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m vision.train.real_crops", description=__doc__)
+def real_train_args(
+    ap: argparse.ArgumentParser, argv: list[str] | None, min_conf: float
+) -> tuple[argparse.Namespace, CardDetector]:
+    """Parse the arguments every maker of training data from the real photo set takes (``REAL
+    OUT --split train --model-dir DIR --min-conf C``, besides its own), refuse any split but
+    train, and load the detector whose corners it uses."""
     ap.add_argument("real", type=Path)
     ap.add_argument("out", type=Path)
     ap.add_argument("--split", default="train")
     ap.add_argument("--model-dir", type=Path, default=Path("models"))
-    ap.add_argument("--min-conf", type=float, default=0.4)
-    ap.add_argument("--jitter", type=int, default=3)
-    ap.add_argument("--size", type=int, default=CROP_SIZE, help="crop side in pixels")
+    ap.add_argument("--min-conf", type=float, default=min_conf)
     args = ap.parse_args(argv)
     if args.split != "train":
         ap.error("only the train split may be used for training")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     det = CardDetector(
-        args.model_dir / "detector.onnx", args.model_dir / "classifier.onnx", threads=1
+        args.model_dir / "detector.onnx", args.model_dir / "classifier.onnx", threads=2
     )
+    return args, det
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m vision.train.real_crops", description=__doc__)
+    ap.add_argument("--jitter", type=int, default=3)
+    ap.add_argument("--size", type=int, default=CROP_SIZE, help="crop side in pixels")
+    args, det = real_train_args(ap, argv, min_conf=0.4)
     rng = np.random.default_rng(0)
     xs: list[np.ndarray] = []
     ys: list[int] = []
