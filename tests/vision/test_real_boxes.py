@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from vision.cards import DET_CARD, DET_INDEX
-from vision.train.real_boxes import detector_labels, yolo_line
+from vision.synth.dataset import yolo_line
+from vision.train.real_boxes import detector_labels
 
 LEFT = [100.0, 100.0, 200.0, 250.0]
 RIGHT = [180.0, 100.0, 280.0, 250.0]  # overlaps LEFT between x 180 and 200

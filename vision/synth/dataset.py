@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Sequence
 from dataclasses import asdict
 from functools import lru_cache
 from multiprocessing import Pool
@@ -24,8 +25,19 @@ from vision.synth.render import CARD_VISIBLE, Scene, readable, render_scene
 log = logging.getLogger(__name__)
 
 
+def yolo_line(cls: int, box: Sequence[float], w: int, h: int) -> str:
+    """One YOLO label line (class cx cy w h, normalised) for pixel box ``box`` in a ``w`` x ``h``
+    image, clipped to it."""
+    x0, y0 = max(0.0, float(box[0])), max(0.0, float(box[1]))
+    x1, y1 = min(float(w), float(box[2])), min(float(h), float(box[3]))
+    return (
+        f"{cls} {(x0 + x1) / 2 / w:.6f} {(y0 + y1) / 2 / h:.6f} "
+        f"{(x1 - x0) / w:.6f} {(y1 - y0) / h:.6f}"
+    )
+
+
 def yolo_lines(scene: Scene) -> list[str]:
-    """YOLO label lines (class cx cy w h, normalised) for one scene."""
+    """YOLO label lines for one scene."""
     h, w = scene.image.shape[:2]
     lines: list[str] = []
 
@@ -33,10 +45,7 @@ def yolo_lines(scene: Scene) -> list[str]:
         x0, y0, x1, y1 = box
         if x1 - x0 < 2 or y1 - y0 < 2:
             return
-        lines.append(
-            f"{cls} {(x0 + x1) / 2 / w:.6f} {(y0 + y1) / 2 / h:.6f} {(x1 - x0) / w:.6f} "
-            f"{(y1 - y0) / h:.6f}"
-        )
+        lines.append(yolo_line(cls, box, w, h))
 
     for card in scene.cards:
         if card.visible >= CARD_VISIBLE:

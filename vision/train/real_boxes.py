@@ -22,22 +22,13 @@ import numpy as np
 from vision.cards import DET_CARD, DET_INDEX
 from vision.detector import _containment
 from vision.evaluate import yolo_truths
+from vision.synth.dataset import yolo_line
 from vision.train.real_crops import real_train_args
 
 log = logging.getLogger(__name__)
 
 #: How much of a corner must lie inside a card box for the corner to belong to it.
 CORNER_INSIDE = 0.9
-
-
-def yolo_line(cls: int, box: Sequence[float], w: int, h: int) -> str:
-    """One YOLO label line for pixel box ``box`` in a ``w`` x ``h`` image, clipped to it."""
-    x0, y0 = max(0.0, float(box[0])), max(0.0, float(box[1]))
-    x1, y1 = min(float(w), float(box[2])), min(float(h), float(box[3]))
-    return (
-        f"{cls} {(x0 + x1) / 2 / w:.6f} {(y0 + y1) / 2 / h:.6f} "
-        f"{(x1 - x0) / w:.6f} {(y1 - y0) / h:.6f}"
-    )
 
 
 def detector_labels(
