@@ -58,28 +58,6 @@ class IndexRead:
 
 
 ALTERNATIVE_P = 0.05
-UNREAD_CONF = 0.5  # a face-up card box no corner named, from this confidence, is an unread card
-UNREAD_SAME = 0.6  # IoU with a named card's box above which a free card box is that card
-UNREAD_INSIDE = 0.7  # share of a corner's box inside an unread card's box that makes it its corner
-
-
-@dataclass(frozen=True, slots=True)
-class UnreadCard:
-    """A face-up card found whole whose index no corner read clearly (a card laid across
-    another, its corner turned or blurred), with the faint readings of the corners inside it:
-    identity -> summed detection x classifier confidence, best first."""
-
-    box: tuple[float, float, float, float]
-    confidence: float
-    faint: tuple[tuple[str, float], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Sighting:
-    """What the detector saw in one image: the named cards (and backs), and the unread cards."""
-
-    cards: list[CardDetection]
-    unread: list[UnreadCard]
 
 
 def _containment(inner: np.ndarray, outer: np.ndarray) -> float:
@@ -179,50 +157,6 @@ def merge_corners(
     return out
 
 
-def _iou(a: np.ndarray, b: tuple[float, float, float, float]) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return float(inter / max(union, 1e-9))
-
-
-def free_card_boxes(cards: Detections, named: list[CardDetection]) -> Detections:
-    """The face-up card boxes (from ``UNREAD_CONF``) that no named face-up card took (a back
-    read there does not count: a face card's picture is sometimes read as a back)."""
-    faces = [d for d in named if d.card != BACK]
-    return cards.where(
-        np.array(
-            [
-                conf >= UNREAD_CONF and not any(_iou(box, d.box) > UNREAD_SAME for d in faces)
-                for box, conf in zip(cards.xyxy, cards.confidence, strict=True)
-            ],
-            dtype=bool,
-        )
-    )
-
-
-def unread_cards(
-    reads: list[IndexRead], free: Detections, named: list[CardDetection]
-) -> list[UnreadCard]:
-    """The unread cards at the ``free`` card boxes, with the faint readings of the corners inside
-    them (identities named elsewhere in the image excluded: one deck, one identity per card)."""
-    names = {d.card for d in named}
-    out: list[UnreadCard] = []
-    for box, conf in zip(free.xyxy, free.confidence, strict=True):
-        faint: dict[str, float] = {}
-        for r in reads:
-            if _containment(r.box, box) < UNREAD_INSIDE:
-                continue
-            for card, p in ((r.card, r.cls_conf), *r.alternatives.items()):
-                if card not in (NONE, BACK) and card not in names:
-                    faint[card] = faint.get(card, 0.0) + r.det_conf * p
-        x1, y1, x2, y2 = (float(v) for v in box)
-        ranked = tuple(sorted(faint.items(), key=lambda kv: -kv[1]))
-        out.append(UnreadCard((x1, y1, x2, y2), float(conf), ranked))
-    return out
-
-
 class CardDetector:
     """Load the two ONNX models once; :meth:`detect` a BGR image."""
 
@@ -285,30 +219,12 @@ class CardDetector:
 
     def detect(self, image: np.ndarray) -> list[CardDetection]:
         """Every card in a BGR image, each listed once."""
-        return self.sight(image).cards
-
-    def sight(self, image: np.ndarray) -> Sighting:
-        """The named cards in a BGR image (each listed once) and the unread ones."""
         found = self.find(image)
         index = found.of_class(DET_INDEX)
         # a corner's card confidence is det_conf * cls_conf: below min_conf it can never count
-        clear = index.confidence >= self.min_conf
-        reads = self._reads(image, index.where(clear))
-        cards = found.of_class(DET_CARD)
-        named = merge_corners(reads, cards, found.of_class(DET_BACK), self.min_conf)
-        free = free_card_boxes(cards, named)
-        # ... but in a card no corner named, the faint corners are read too (its faint readings)
-        faint = ~clear & np.array(
-            [any(_containment(b, f) >= UNREAD_INSIDE for f in free.xyxy) for b in index.xyxy],
-            dtype=bool,
-        )
-        reads += self._reads(image, index.where(faint))
-        return Sighting(named, unread_cards(reads, free, named))
-
-    def _reads(self, image: np.ndarray, index: Detections) -> list[IndexRead]:
-        """What the classifier reads in each index corner."""
+        index = index.where(index.confidence >= self.min_conf)
         probs = self.read(image, index.xyxy)
-        return [
+        reads = [
             IndexRead(
                 box,
                 float(dc),
@@ -322,3 +238,6 @@ class CardDetector:
             )
             for box, dc, p in zip(index.xyxy, index.confidence, probs, strict=True)
         ]
+        return merge_corners(
+            reads, found.of_class(DET_CARD), found.of_class(DET_BACK), self.min_conf
+        )

@@ -15,9 +15,7 @@ and how their region looked). Per frame:
    at once after a bito). Where beaten cards swept away came to rest is the discard pile: a
    reading centred there is no card in play (unless a calibration sets the zone). When an
    arm changed the battle area and no new card was read, the frame is read again turned three
-   ways (a card laid on another is often read by its index only upright). A card laid on an
-   uncovered attack card that no corner names clearly (found whole but unread, or read only
-   weakly) is a beat all the same, by its faint readings that may beat the card, uncertain.
+   ways (a card laid on another is often read by its index only upright).
 4. :func:`vision.table.inference.infer` turns the change into referee moves, scored with the
    referee's verdicts and the evidence; uncertain ones carry alternatives for a confirmation.
    An arm that reached in and left nothing changed is a gesture: from the defender while a bout
@@ -56,7 +54,7 @@ from referee.played_on import play_on
 from referee.rules import Rules
 from referee.setup import TRUMP_CARD_SOURCES
 from vision.capture import Frame
-from vision.detector import CardDetection, CardDetector, Sighting
+from vision.detector import CardDetection, CardDetector
 from vision.table.geometry import (
     Box,
     Geometry,
@@ -109,8 +107,6 @@ PILE_LOOKS = 3  # judging steps (frames judged) after a sweep in which the pile 
 SLIVER = 0.3  # a new card's box is at least this wide for its length ...
 OVERSIZE = 2.0  # ... and at most this many times the typical laid card's length
 WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak_alarm)
-UNREAD_SHARE = 0.45  # the vote given to an unread card's best faint reading (under an even one:
-# the move is uncertain)
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
@@ -212,7 +208,6 @@ class Pipeline:
         self._placed_still: list[Box] = []  # cards laid since the last arm left
         self._lengths: list[float] = []  # the longer side of every card laid's box
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
-        self._before: np.ndarray | None = None  # ... when the last arm came
         self._empty: np.ndarray | None = None  # ... at the last one with no card on the table
         self._sweep: tuple[np.ndarray | None, list[Box], int] | None = None
         # (the picture before beaten cards were swept, their places, judging steps left to find
@@ -225,8 +220,6 @@ class Pipeline:
         chain looks for none and the game starts at once."""
         self.trump_settled = False  # the trump suit is sure (a clear read, or a beat showed it)
         self._revised: Card | None = None  # the trump card revised by a beat
-        self._faint: dict[Card, tuple[Card, ...]] = {}
-        """Cards of beats made by faint readings (see _unread_beats), with their other readings."""
 
     # --- per frame -------------------------------------------------------------------------
 
@@ -258,7 +251,6 @@ class Pipeline:
             # else: a short pause of the same arm (it stopped, then withdrew without touching
             # the border): the entry seen before the pause stands
             self._rest_time = frame.time
-            self._before = self._calm
             self._placed_still = []
             self._votes = Votes()
             self._judged = False
@@ -276,8 +268,7 @@ class Pipeline:
             return FrameReport(frame, self._last_cards, [], False)
         self._since_detect = 0
         t0 = _time.perf_counter()
-        sight = _sight(self.detector, frame.image)
-        cards = sight.cards
+        cards = self.detector.detect(frame.image)
         self.times.detect.append((_time.perf_counter() - t0) * 1000)
         self._last_cards = cards
         if self.trump_card is None and self.shows_trump and self._needs_setup():
@@ -285,7 +276,7 @@ class Pipeline:
             if self.trump_card is not None:
                 self._votes = Votes()  # the stock zone is known now: vote again without it
         assert self.geometry is not None
-        self._votes.add(snapshot(sight, self.geometry))
+        self._votes.add(snapshot(cards, self.geometry))
         if state is not None and self._votes.frames == 1 and self._seen_bare(state):
             self._glimpsed_bare = True
         observed: list[Observed] = []
@@ -293,7 +284,7 @@ class Pipeline:
         revised = self._revised
         if state is not None and self._votes.frames >= self.vote_frames:
             t0 = _time.perf_counter()
-            corrections = self._reread(state) or self._faint_seen_again(state)
+            corrections = self._reread(state)
             if not corrections:
                 looked = self._looked
                 observed = self._judge(state, frame.time)
@@ -433,30 +424,6 @@ class Pipeline:
                 return True
         return False
 
-    def _faint_seen_again(self, state: State) -> list[tuple[Card, Card]]:
-        """A card of a beat made by its faint readings, read clearly now away from where that
-        beat lay: the beat was its other reading (the face cards of a deck are often read one
-        for another). Corrected to it when that card may still have been played."""
-        seen = self._votes.seen(self.min_share, MIN_READS)
-        for card, others in list(self._faint.items()):
-            read = seen.get(str(card))
-            mem = self._memory.get(card)
-            if read is None or self._votes.strength(str(card)) < WEAK_READ:
-                continue
-            if mem is not None and mem.box is not None and iou(read[1], mem.box) >= SAME_CARD:
-                continue  # read where the beat lies: it was right
-            other = next(
-                (o for o in others if o not in self._memory and possible_new(state, o)), None
-            )
-            if other is None:
-                continue
-            log.info("%s of a faintly read beat is read clearly elsewhere: it was %s", card, other)
-            del self._faint[card]
-            if mem is not None:
-                self._memory[other] = self._memory.pop(card)
-            return [(card, other)]
-        return []
-
     def _reread(self, state: State) -> list[tuple[Card, Card]]:
         """Uncovered cards on the table whose place has not changed since they were laid and now
         reads clearly as another card that may come onto the table: misread when laid (in two
@@ -572,10 +539,6 @@ class Pipeline:
         )
         if not self.trump_settled and self.shows_trump and new:
             state = self._check_trump(state, new)
-        faint: list[NewCard] = []
-        if self._looked or self._judged:  # after the closer look: what no corner named
-            faint = self._unread_beats(state, new)
-            new += faint
         gesture = (
             not new
             and not gone
@@ -665,8 +628,6 @@ class Pipeline:
             )
             self._placed_still.append(box)
             self._lengths.append(_length(box))
-            if laid in faint:
-                self._faint[card] = tuple(c for c, _ in laid.readings if c != card)
         # a card read where it lies is pictured again (the light drifts); one not read there keeps
         # its picture: a gathered pile at rest mid-sweep must not make an empty place its picture
         for card, mem in self._memory.items():
@@ -676,59 +637,6 @@ class Pipeline:
         self._judged = True
         self._calm = self.motion.current
         return observed
-
-    def _unread_beats(self, state: State, new: list[NewCard]) -> list[NewCard]:
-        """Beats the camera cannot name: on an uncovered attack card that lay there before the
-        last arm came and whose place that arm changed (and that no new card covers), a card
-        found whole in most frames that no corner named (laid across, its index turned or
-        blurred), or a reading too weak to be more than the attack card's corner misread. Its
-        identities are the faint readings there that may beat the card (one that cannot is not
-        guessed into an alarm), given below an even vote: the move is uncertain (for a one-tap
-        confirmation) rather than missed, which would put the game out of step (a take
-        inferred when the cards go to the discard). A faint identity read clearly elsewhere
-        later is corrected (:meth:`_faint_seen_again`)."""
-        motion = self.motion
-        assert motion is not None
-        boxes = self._remembered_boxes()
-        taken = {cover_target(state, n.box, boxes)[0] for n in new}
-        found: dict[Card, tuple[Box, dict[str, float]]] = {}
-
-        def gather(box: Box, faint: dict[str, float]) -> None:
-            if _sliver(box) or self._oversize(box) or any(_one_card(box, n.box) for n in new):
-                return  # not a card laid on top, or one read already
-            target, _ = cover_target(state, box, boxes)
-            if target is None or target in taken or boxes[target] in self._placed_still:
-                return  # no card, one beaten now, or one laid since the last arm came
-            if not changed(region_of(self._before, boxes[target]), motion.region(boxes[target])):
-                return  # the last arm laid nothing on it
-            largest, scores = found.get(target, (box, {}))
-            for name, score in faint.items():
-                scores[name] = scores.get(name, 0.0) + score
-            found[target] = (max(largest, box, key=area), scores)
-
-        for place in self._votes.unread_seen(self.min_share, MIN_READS):
-            if not any(iou(place.box, b) >= SAME_SPOT for b in boxes.values()):
-                gather(place.box, place.faint)
-        for name, (_, box) in self._votes.seen(self.min_share, MIN_READS).items():
-            if self._votes.strength(name) < WEAK_READ:
-                gather(box, {name: self._votes.by_card[name].confidence})
-        out: list[NewCard] = []
-        for target, (box, faint) in found.items():
-            beats = [
-                (card, score)
-                for name, score in sorted(faint.items(), key=lambda kv: -kv[1])
-                if (card := parse_card(name)) is not None
-                and card not in self._memory
-                and possible_new(state, card)
-                and is_legal(state, Defend(state.defender, target, card))
-            ]
-            if not beats:
-                continue
-            best = beats[0][1]
-            readings = tuple((card, UNREAD_SHARE * score / best) for card, score in beats[:2])
-            log.info("a card on %s read faintly: %s", target, readings)
-            out.append(NewCard(readings, box))
-        return out
 
     def _played_on(self, state: State, gone: set[Card]) -> tuple[State, tuple[Move, ...]]:
         """The table played on (:mod:`referee.played_on`): the cards of a move laid at the last
@@ -840,9 +748,9 @@ class Pipeline:
         with is revised); a beat legal with the read trump settles it."""
         boxes = self._remembered_boxes()
         for card in new:
-            target, _ = cover_target(state, card.box, boxes)
+            target, _ = cover_target(state, card, boxes)
             if target is None:
-                target, near = near_target(state, card.box, boxes)
+                target, near = near_target(state, card, boxes)
                 if near < 0.5:
                     target = None
             suit = card.card.suit
@@ -868,13 +776,6 @@ class Pipeline:
             self.trump_settled = True
             return other
         return state
-
-
-def _sight(detector: CardDetector, image: np.ndarray) -> Sighting:
-    """What the detector saw: named cards, and unread ones where it tells them (the shipped
-    detector; a scripted test detector may name cards only)."""
-    sight = getattr(detector, "sight", None)
-    return sight(image) if sight is not None else Sighting(detector.detect(image), [])
 
 
 def _read_where_it_lies(card: Card, mem: _Remembered, seen: dict[str, tuple[float, Box]]) -> bool:

@@ -19,7 +19,7 @@ from vision.table.geometry import (
     load_calibration,
     with_zone,
 )
-from vision.table.inference import cover_target
+from vision.table.inference import NewCard, cover_target
 from vision.table.snapshot import snapshot
 
 
@@ -101,9 +101,9 @@ def test_a_card_laid_across_its_attack_card_covers_it_and_one_apart_does_not() -
         Card.parse("Ts"): (110.0, 120.0, 170.0, 210.0),
         Card.parse("9c"): (300.0, 100.0, 360.0, 190.0),
     }
-    across = (285.0, 125.0, 375.0, 175.0)  # at right angles
-    apart = (500.0, 100.0, 560.0, 190.0)
+    across = NewCard(((Card.parse("Jc"), 1.0),), (285.0, 125.0, 375.0, 175.0))  # at right angles
+    apart = NewCard(((Card.parse("Jc"), 1.0),), (500.0, 100.0, 560.0, 190.0))
     assert cover_target(state, across, boxes)[0] == Card.parse("9c")
     assert cover_target(state, apart, boxes)[0] is None
-    on_covered = (105.0, 110.0, 165.0, 200.0)
+    on_covered = NewCard(((Card.parse("Jc"), 1.0),), (105.0, 110.0, 165.0, 200.0))
     assert cover_target(state, on_covered, boxes)[0] is None  # 9s is already beaten

@@ -14,7 +14,7 @@ from referee.moves import format_move, parse_move, with_card_read_as
 from referee.played_on import play_on
 from referee.variants import find_variant
 from vision.capture import Frame
-from vision.detector import CardDetection, Sighting, UnreadCard
+from vision.detector import CardDetection
 from vision.pipeline import Pipeline
 from vision.table.geometry import with_zone
 from vision.table.motion import small_grey
@@ -113,7 +113,6 @@ class Watched:
     moves: list[str]  # the record after the chain's corrections
     corrections: list[tuple[int, str, str]]  # (frame, card as reported, card it is)
     played_on: list[tuple[int, str]] = field(default_factory=list)  # (frame, illegal move kept)
-    uncertain: list[str] = field(default_factory=list)  # moves reported for a confirmation
 
 
 def _watch(
@@ -163,8 +162,6 @@ def _watch_with(
             verdict, state = check_and_apply(state, observed.move)
             out.seen.append((i, format_move(observed.move), verdict.ok))
             out.moves.append(format_move(observed.move))
-            if observed.uncertain:
-                out.uncertain.append(format_move(observed.move))
     return out
 
 
@@ -673,133 +670,3 @@ def test_an_illegal_beat_left_lying_and_played_on_is_kept_and_no_alarm_follows()
     ]
     assert [m for _, m in watched.played_on] == ["B:beat 9s/7s"]
     assert watched.played_on[0][0] == watched.seen[2][0]  # reported with the throw-in
-
-
-class SightingDetector(ScriptedDetector):
-    """A scripted detector that also tells the unread cards: face-up cards found whole that no
-    corner named, with their faint readings."""
-
-    def __init__(
-        self,
-        script: Callable[[int], list[CardDetection]],
-        unread: Callable[[int], list[UnreadCard]],
-    ) -> None:
-        super().__init__(script)
-        self.unread = unread
-
-    def sight(self, image: np.ndarray) -> Sighting:
-        return Sighting(self.detect(image), self.unread(self.index_of[id(image)]))
-
-
-_nine_then_a_card_laid_on_it_by_b = _painter(
-    [(NINE_AT, 230, range(14, 10**6)), (COVER_AT, 150, range(44, 10**6))],
-    [A_LAYS_THE_NINE, B_REACHES_IN],
-)
-
-
-def _unread_from_44(*faint: tuple[str, float]) -> Callable[[int], list[UnreadCard]]:
-    return lambda i: [UnreadCard(COVER_BOX, 0.8, faint)] if i >= 44 else []
-
-
-def test_a_card_laid_on_an_attack_card_that_no_corner_names_is_an_uncertain_beat() -> None:
-    # its faint readings: the seven of spades (it cannot beat the nine) and the ten
-    detector = SightingDetector(
-        _nine_then(lambda i: [NINE]), _unread_from_44(("7s", 0.2), ("Ts", 0.1))
-    )
-    watched = _watch_with(detector, 80, _nine_then_a_card_laid_on_it_by_b)
-    assert [(m, ok) for _, m, ok in watched.seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
-    assert watched.uncertain == ["B:beat 9s/Ts"]
-
-
-def test_an_unread_card_no_faint_reading_of_which_can_beat_is_not_guessed() -> None:
-    detector = SightingDetector(_nine_then(lambda i: [NINE]), _unread_from_44(("7s", 0.3)))
-    watched = _watch_with(detector, 80, _nine_then_a_card_laid_on_it_by_b)
-    assert [m for _, m, _ in watched.seen] == ["A:attack 9s"]
-
-
-def test_an_unread_card_on_an_attack_card_the_last_arm_did_not_touch_is_no_beat() -> None:
-    # A leads the nines of spades and hearts; B lays the ten on the nine of hearts (read), while
-    # an unread box shows on the nine of spades, whose place did not change (a shadow, a
-    # second box of the nine)
-    hearts_at, ten_at = (400, 140, 450, 215), (412, 160, 462, 235)
-    paint = _painter(
-        [
-            (NINE_AT, 230, range(14, 10**6)),
-            (hearts_at, 230, range(14, 10**6)),
-            (ten_at, 150, range(44, 10**6)),
-        ],
-        [A_LAYS_THE_NINE, B_REACHES_IN],
-    )
-    nines = [NINE, CardDetection("9h", 0.6, (400.0, 140.0, 450.0, 215.0), 2)]
-    ten = CardDetection("Ts", 0.6, (412.0, 160.0, 462.0, 235.0), 2)
-    detector = SightingDetector(
-        lambda i: [] if i < 14 else nines if i < 44 else [*nines, ten], _unread_from_44(("Js", 0.3))
-    )
-    watched = _watch_with(detector, 80, paint)
-    assert [m for _, m, _ in watched.seen] == ["A:attack 9s+9h", "B:beat 9h/Ts"]
-
-
-def test_a_weak_reading_on_an_attack_card_the_last_arm_covered_is_an_uncertain_beat() -> None:
-    # the nine read by its corner only, and the ten laid on it read weakly, its box almost the
-    # nine's (else taken for the nine's other corner misread)
-    nine_corner = CardDetection("9s", 0.6, (250.0, 140.0, 262.0, 165.0), 1)
-    weak_ten = CardDetection("Ts", 0.2, (255.0, 150.0, 305.0, 225.0), 1)
-    script = _nine_then(lambda i: [nine_corner, weak_ten])
-    watched = _watch(script, 80, _nine_then_a_card_laid_on_it_by_b)
-    assert [(m, ok) for _, m, ok in watched.seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
-    assert watched.uncertain == ["B:beat 9s/Ts"]
-
-
-def test_a_weak_reading_on_a_card_laid_since_the_last_arm_is_no_beat_on_it() -> None:
-    # the nine is laid by an arm from the left edge (no seat sits there: its seat is unsure),
-    # and its other corner is misread weakly as the ten from frame 30: no arm came since the
-    # nine was laid, so nothing can lie on it
-    def paint(i: int, image: np.ndarray) -> None:
-        if i >= 14:
-            image[140:215, 250:300] = 230
-        if 10 <= i < 20:
-            image[150 + (i % 4) * 5 : 210 + (i % 4) * 5, 0:250] = (120, 150, 200)
-
-    weak_ten = CardDetection("Ts", 0.2, (255.0, 150.0, 305.0, 225.0), 1)
-    script = lambda i: [] if i < 14 else [NINE] if i < 30 else [NINE, weak_ten]  # noqa: E731
-    watched = _watch(script, 60, paint)
-    assert [m.split(":")[1] for _, m, _ in watched.seen] == ["attack 9s"]  # by either seat
-
-
-def test_the_card_of_a_faintly_read_beat_read_clearly_elsewhere_later_corrects_the_beat() -> None:
-    # B's card on the nine is unread, faintly the jack of hearts (trump) or the ten of hearts;
-    # A throws in the nine of diamonds, and B beats it with the jack of hearts, read clearly:
-    # the card on the nine was the ten
-    diamonds_at, jack_at = (400, 140, 450, 215), (412, 160, 462, 235)
-    paint = _painter(
-        [
-            (NINE_AT, 230, range(14, 10**6)),
-            (COVER_AT, 150, range(44, 10**6)),
-            (diamonds_at, 230, range(74, 10**6)),
-            (jack_at, 150, range(104, 10**6)),
-        ],
-        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), False, 200), (range(100, 110), True, 200)],
-    )
-    nine_d = CardDetection("9d", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
-    jack = CardDetection("Jh", 0.6, (412.0, 160.0, 462.0, 235.0), 2)
-    detector = SightingDetector(
-        lambda i: (
-            []
-            if i < 14
-            else [NINE]
-            if i < 74
-            else [NINE, nine_d]
-            if i < 104
-            else [NINE, nine_d, jack]
-        ),
-        _unread_from_44(("Jh", 0.2), ("Th", 0.1)),
-    )
-    watched = _watch_with(detector, 140, paint)
-    assert [m for _, m, _ in watched.seen] == [
-        "A:attack 9s",
-        "B:beat 9s/Jh",
-        "A:throw 9d",
-        "B:beat 9d/Jh",
-    ]
-    assert [(old, new) for _, old, new in watched.corrections] == [("Jh", "Th")]
-    assert watched.moves == ["A:attack 9s", "B:beat 9s/Th", "A:throw 9d", "B:beat 9d/Jh"]

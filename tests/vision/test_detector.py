@@ -6,7 +6,7 @@ import numpy as np
 
 from vision.cards import BACK, CLASSIFIER_CLASSES, DET_BACK, DET_CARD, DET_INDEX
 from vision.detections import Detections, letterbox, nms
-from vision.detector import CardDetection, IndexRead, free_card_boxes, merge_corners, unread_cards
+from vision.detector import IndexRead, merge_corners
 
 
 def _dets(boxes: list[list[float]], cls: int, conf: float = 0.9) -> Detections:
@@ -85,34 +85,6 @@ def test_distinct_cards_stay_distinct() -> None:
     ]
     names = sorted(d.card for d in merge_corners(reads, Detections.empty(), Detections.empty()))
     assert names == ["Ah", "As", "XR"]
-
-
-def test_a_card_box_no_corner_named_is_an_unread_card_with_its_faint_readings() -> None:
-    cards = _dets([[100, 100, 200, 250], [300, 100, 400, 250]], DET_CARD)
-    named = [_read([302, 102, 318, 140], "9c")]  # names the second box
-    faint = [
-        IndexRead(np.array([102, 102, 118, 140], np.float32), 0.3, "Jd", 0.4, {"Kd": 0.3}),
-        IndexRead(np.array([182, 210, 198, 248], np.float32), 0.2, "Kd", 0.5, {"9c": 0.2}),
-    ]
-    found = merge_corners([*named, *faint], cards, Detections.empty())
-    assert [d.card for d in found] == ["9c"]  # the faint corners name nothing
-    free = free_card_boxes(cards, found)
-    assert free.xyxy.tolist() == [[100, 100, 200, 250]]
-    (unread,) = unread_cards([*named, *faint], free, found)
-    assert unread.box == (100, 100, 200, 250)
-    # Kd: 0.3 x 0.3 + 0.2 x 0.5; Jd: 0.3 x 0.4; the 9c is named elsewhere: not this card
-    assert [name for name, _ in unread.faint] == ["Kd", "Jd"]
-    assert abs(unread.faint[0][1] - 0.19) < 1e-6 and abs(unread.faint[1][1] - 0.12) < 1e-6
-
-
-def test_a_weak_card_box_is_no_unread_card_and_a_back_read_there_does_not_hide_one() -> None:
-    cards = Detections(
-        np.array([[100, 100, 200, 250], [300, 100, 400, 250]], np.float32),
-        np.full(2, DET_CARD, np.int32),
-        np.array([0.3, 0.8], np.float32),
-    )
-    back = [CardDetection(BACK, 0.6, (301.0, 101.0, 399.0, 249.0))]  # a face card read as a back
-    assert free_card_boxes(cards, back).xyxy.tolist() == [[300, 100, 400, 250]]
 
 
 def test_class_mapping_covers_every_classifier_output() -> None:

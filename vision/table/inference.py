@@ -167,33 +167,32 @@ def _known_bonus(state: State, seat: int, cards: tuple[Card, ...]) -> float:
     return bonus
 
 
-def cover_target(state: State, box: Box, boxes: dict[Card, Box]) -> tuple[Card | None, float]:
-    """The uncovered attack card that a card at ``box`` lies on (largest overlap), if any."""
+def cover_target(state: State, card: NewCard, boxes: dict[Card, Box]) -> tuple[Card | None, float]:
+    """The uncovered attack card that ``card`` lies on (largest overlap), if any."""
     best: Card | None = None
     best_overlap = COVER_MIN
     for pair in state.table:
         if pair.cover is not None:
             continue
-        attack_box = boxes.get(pair.attack)
-        if attack_box is None:
+        box = boxes.get(pair.attack)
+        if box is None:
             continue
-        o = overlap(box, attack_box)
+        o = overlap(card.box, box)
         if o > best_overlap:
             best, best_overlap = pair.attack, o
     return best, best_overlap
 
 
-def near_target(state: State, box: Box, boxes: dict[Card, Box]) -> tuple[Card | None, float]:
-    """The uncovered attack card nearest to a card at ``box`` (1 touching, falling to 0 a card's
-    length away): a covering card read by its index corner alone has a small box beside its
-    target."""
+def near_target(state: State, card: NewCard, boxes: dict[Card, Box]) -> tuple[Card | None, float]:
+    """The uncovered attack card nearest to ``card`` (1 touching, falling to 0 a card's length
+    away): a covering card read by its index corner alone has a small box beside its target."""
     best: Card | None = None
     best_near = 0.0
     for pair in state.table:
-        attack_box = boxes.get(pair.attack)
-        if pair.cover is not None or attack_box is None:
+        box = boxes.get(pair.attack)
+        if pair.cover is not None or box is None:
             continue
-        near = closeness(attack_box, box)
+        near = closeness(box, card.box)
         if near > best_near:
             best, best_near = pair.attack, near
     return best, best_near
@@ -330,7 +329,7 @@ def infer(state: State, change: Change) -> list[Inference]:
     beats: list[tuple[NewCard, Card]] = []
     apart: list[NewCard] = []
     for card in new:
-        target, _ = cover_target(current, card.box, boxes)
+        target, _ = cover_target(current, card, boxes)
         if target is not None and not any(t == target for _, t in beats):
             beats.append((card, target))
         else:
@@ -338,7 +337,7 @@ def infer(state: State, change: Change) -> list[Inference]:
     # a card lying apart, near an uncovered attack card, that no one could lay apart legally is
     # rather a beat read by its corner (a cascade of wrong moves follows an illegal throw-in)
     for card in list(apart):
-        target, near = near_target(current, card.box, boxes)
+        target, near = near_target(current, card, boxes)
         if target is None or any(t == target for _, t in beats):
             continue
         placing = max(_placing_readings(current, (card.card,), change), key=lambda r: r.score)

@@ -10,12 +10,12 @@ neither appears nor changes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from referee.cards import Card
 from referee.errors import InvalidNotation
 from vision.cards import BACK
-from vision.detector import CardDetection, Sighting, UnreadCard
+from vision.detector import CardDetection
 from vision.table.geometry import Box, Geometry
 
 SAME_PLACE = 0.5  # overlap above which two boxes of different frames are one physical card
@@ -27,17 +27,12 @@ class Snapshot:
 
     battle: tuple[CardDetection, ...]
     backs: tuple[CardDetection, ...]
-    unread: tuple[UnreadCard, ...] | None = None
-    """Face-up cards in the battle area no corner named (None: not looked for)."""
 
 
-def snapshot(seen: list[CardDetection] | Sighting, geometry: Geometry) -> Snapshot:
-    detections = seen.cards if isinstance(seen, Sighting) else seen
+def snapshot(detections: list[CardDetection], geometry: Geometry) -> Snapshot:
     battle = tuple(d for d in detections if d.card != BACK and geometry.in_battle(d.box))
     backs = tuple(d for d in detections if d.card == BACK)
-    if not isinstance(seen, Sighting):
-        return Snapshot(battle, backs)
-    return Snapshot(battle, backs, tuple(u for u in seen.unread if geometry.in_battle(u.box)))
+    return Snapshot(battle, backs)
 
 
 def parse_card(name: str) -> Card | None:
@@ -60,20 +55,6 @@ class Place:
         return (self.box[2] - self.box[0]) * (self.box[3] - self.box[1])
 
 
-@dataclass
-class UnreadPlace:
-    """An unread card seen over several frames at one place: its faint readings summed."""
-
-    box: Box
-    frames: int = 0
-    faint: dict[str, float] = field(default_factory=dict)
-
-    def add(self, card: UnreadCard) -> None:
-        self.frames += 1
-        for name, score in card.faint:
-            self.faint[name] = self.faint.get(name, 0.0) + score
-
-
 class Votes:
     """Identity votes over the snapshots of one still period. One deck per table, so one
     identity is one physical card: its share is the fraction of frames that read it (anywhere),
@@ -81,9 +62,7 @@ class Votes:
 
     def __init__(self) -> None:
         self.by_card: dict[str, Place] = {}
-        self.unread: list[UnreadPlace] = []
         self.frames = 0
-        self.sighted = 0  # frames in which unread cards were looked for
 
     @property
     def places(self) -> list[Place]:
@@ -99,24 +78,6 @@ class Votes:
             place.confidence += det.confidence
             if (det.box[2] - det.box[0]) * (det.box[3] - det.box[1]) > place.area():
                 place.box = det.box
-        if snap.unread is None:
-            return
-        self.sighted += 1
-        for card in snap.unread:
-            spot = next((u for u in self.unread if iou(u.box, card.box) > SAME_PLACE), None)
-            if spot is None:
-                spot = UnreadPlace(card.box)
-                self.unread.append(spot)
-            spot.add(card)
-
-    def unread_seen(self, min_share: float, min_frames: int = 1) -> list[UnreadPlace]:
-        """The unread cards seen in at least ``min_share`` of the frames they were looked for in
-        (and ``min_frames``)."""
-        return [
-            u
-            for u in self.unread
-            if u.frames / max(self.sighted, 1) >= min_share and u.frames >= min_frames
-        ]
 
     def share(self, card: str) -> float:
         place = self.by_card.get(card)
