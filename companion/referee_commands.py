@@ -17,7 +17,7 @@ from referee.game import check, outcome
 from referee.game import table_game as start_table_view
 from referee.moves import Attack, Defend, Move, Take, ThrowIn, Transfer, parse_move, seat_letter
 from referee.position import parse_position, write_position
-from referee.record import GameRecord, Header, read_record, replay
+from referee.record import GameRecord, Header, header_in_force, read_record, replay
 from referee.rules import Rules
 from referee.setup import deck_of, table_game
 from referee.simulate import random_game
@@ -221,7 +221,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     header, events = read_record(args.record)
-    last_state = header.start_state()
+    last_state = header_in_force(header, events).start_state()
     illegal = 0
     if not args.json:
         names = ", ".join(f"{seat_letter(i)}={n}" for i, n in enumerate(header.players))
@@ -297,7 +297,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def cmd_position(args: argparse.Namespace) -> int:
     header, events = read_record(args.record)
-    state = header.start_state()
+    state = header_in_force(header, events).start_state()
     for i, step in enumerate(replay(header, events)):
         if args.after is not None and i >= args.after:
             break

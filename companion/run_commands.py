@@ -262,6 +262,8 @@ def camera_worker(
                     state = session.pipeline_state()
                     report = pipeline.process(frame, state)
                     session.show_frame(frame.image, report.cards, report.occluded)
+                    if report.trump_card is not None:
+                        session.revise_trump(report.trump_card)
                     for old, new in report.corrections:
                         session.reread(old, new)
                     for move in report.played_on:

@@ -435,6 +435,17 @@ class LiveSession:
             self._sync_status()
         self._publish()
 
+    def revise_trump(self, card: Card) -> None:
+        """The camera read the trump card again as ``card`` (its first read was weak, and a
+        beat showed another trump suit): the game is re-refereed with it from the start."""
+        with self._lock:
+            record = self._require_game()
+            event = record.revise_trump(card)
+            if event is not None:
+                self._store(event)
+                self._sync_status()
+        self._publish()
+
     def played_on(self, move: Move) -> None:
         """The camera saw the players leave an illegal move's cards lying and play after it:
         the record makes it as the table made it (:mod:`referee.played_on`). Nothing happens

@@ -13,7 +13,7 @@ from typing import Any
 
 from referee.game import State, bout_number, describe, outcome
 from referee.moves import format_move, seat_letter
-from referee.record import Event, Header, replay
+from referee.record import Event, Header, header_in_force, replay
 from referee.state import NO_SEAT, GameState, Phase
 
 
@@ -141,7 +141,7 @@ def table_view(state: State, names: tuple[str, ...]) -> dict[str, Any]:
 def replay_bouts(header: Header, events: Sequence[Event]) -> list[dict[str, Any]]:
     """The game bout by bout: each bout's moves with their verdicts, the table at its fullest
     (just before the bout closed) and the table after it."""
-    state = header.start_state()
+    state = header_in_force(header, events).start_state()
     bouts: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
     fullest = state

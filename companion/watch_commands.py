@@ -109,6 +109,10 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 state = record.state
                 print(f"[{frame.time:7.2f}s] game starts, trump card {pipeline.trump_card}")
             report = pipeline.process(frame, state)
+            if report.trump_card is not None and record is not None:
+                if record.revise_trump(report.trump_card) is not None:
+                    print(f"[{frame.time:7.2f}s] trump card read again: {report.trump_card}")
+                state = record.state
             for old, new in report.corrections:
                 assert record is not None
                 for event in record.correct_card(old, new, source="camera"):

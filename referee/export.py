@@ -53,7 +53,7 @@ from referee.moves import (
 )
 from referee.outcome import Outcome
 from referee.played_on import play_on
-from referee.record import Event, Header, Step, replay
+from referee.record import Event, Header, Step, header_in_force, replay
 from referee.special_moves import Doubt, Ticket
 from referee.state import GameState, Phase
 
@@ -160,10 +160,12 @@ class _BoutWriter:
 def export_text(header: Header, events: Sequence[Event]) -> str:
     """The text export of a record: tags, then one line per bout."""
     steps = list(replay(header, events))
-    return export_steps(header, steps)
+    return export_steps(header_in_force(header, events), steps)
 
 
 def export_steps(header: Header, steps: Sequence[Step]) -> str:
+    """The text export of a record's steps; ``header`` is the one in force (a trump card read
+    again counts)."""
     lines = _tags(header, steps[-1].state if steps else header.start_state())
     lines.append("")
     if header.rules().engine != "durak":

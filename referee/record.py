@@ -3,8 +3,10 @@
 Header: schema version, variant, table options and every rule setting, players and seats,
 dealer, trump card, the deck order when it is known (simulations), or a start position.
 Events: ``move`` (with the verdict given at the time, its source and detector confidence),
-``correction`` (replaces the move of an earlier event) and ``undo`` (cancels an earlier event,
-or an earlier undo). Nothing is ever rewritten: corrections are new lines.
+``correction`` (replaces the move of an earlier event), ``undo`` (cancels an earlier event,
+or an earlier undo), ``played_on`` (see :mod:`referee.played_on`) and ``trump`` (the trump card
+read again: the header's was misread; the game is re-refereed from its start with it). Nothing
+is ever rewritten: corrections are new lines.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -31,7 +33,7 @@ SCHEMA_VERSION = 1
 SOURCES = ("camera", "manual", "simulation")
 REFERS_KEY = {"correction": "corrects", "undo": "undoes", "played_on": "keeps"}
 """The JSON key naming the event that an event of each kind refers to."""
-EVENT_KINDS = ("move", *REFERS_KEY)
+EVENT_KINDS = ("move", "trump", *REFERS_KEY)
 
 
 def now_iso() -> str:
@@ -130,7 +132,7 @@ class Header:
 @dataclass(frozen=True, slots=True)
 class Event:
     seq: int
-    kind: str  # "move", "correction", "undo" or "played_on" (see referee.played_on)
+    kind: str  # "move", "correction", "undo", "played_on" (see referee.played_on) or "trump"
     move: Move | None = None
     refers_to: int | None = None
     source: str = "manual"
@@ -140,11 +142,15 @@ class Event:
     note: str = ""
     result: dict[str, Any] | None = None
     """On the move that ends the game: the outcome (fool, winners, scores), for readers."""
+    card: Card | None = None
+    """On a ``trump`` event: the trump card as read again."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind, "seq": self.seq}
         if self.move is not None:
             out["move"] = format_move(self.move)
+        if self.card is not None:
+            out["card"] = str(self.card)
         if self.kind in REFERS_KEY:
             out[REFERS_KEY[self.kind]] = self.refers_to
         out["source"] = self.source
@@ -170,11 +176,14 @@ class Event:
             refers = data.get(REFERS_KEY.get(str(kind), ""))
             source = str(data.get("source", "manual"))
             confidence = data.get("confidence")
-        except (KeyError, TypeError, ValueError) as exc:
+            card = Card.parse(data["card"]) if "card" in data else None
+        except (KeyError, TypeError, ValueError, BitoError) as exc:
             raise InvalidRecord(f"bad event: {exc}") from exc
         if kind in ("move", "correction") and move is None:
             raise InvalidRecord(f"event {seq} has no move")
-        if kind != "move" and not isinstance(refers, int):
+        if kind == "trump" and card is None:
+            raise InvalidRecord(f"trump event {seq} has no card")
+        if kind not in ("move", "trump") and not isinstance(refers, int):
             key = REFERS_KEY[str(kind)]
             raise InvalidRecord(f"event {seq} must name the event it refers to in {key!r}")
         if source not in SOURCES:
@@ -190,6 +199,7 @@ class Event:
             verdict=data.get("verdict"),
             note=str(data.get("note", "")),
             result=data.get("result"),
+            card=card,
         )
 
 
@@ -245,10 +255,20 @@ def effective_moves(events: Sequence[Event]) -> list[Event]:
     return out
 
 
+def header_in_force(header: Header, events: Sequence[Event]) -> Header:
+    """The header with the trump card of the latest ``trump`` event not undone (the card read
+    again holds from the first move: the one read at the start was misread)."""
+    cancelled = _cancelled(events)
+    card = next(
+        (e.card for e in reversed(events) if e.kind == "trump" and e.seq not in cancelled), None
+    )
+    return header if card is None else replace(header, trump_card=card, trump_suit=None)
+
+
 def replay(header: Header, events: Sequence[Event]) -> Iterator[Step]:
-    """Re-referee the effective moves from the header's start state; an illegal move the table
-    played on is made as the table made it (:func:`referee.played_on.play_on`)."""
-    state = header.start_state()
+    """Re-referee the effective moves from the start state (of the header in force); an illegal
+    move the table played on is made as the table made it (:func:`referee.played_on.play_on`)."""
+    state = header_in_force(header, events).start_state()
     kept = kept_moves(events)
     for event in effective_moves(events):
         assert event.move is not None
@@ -265,12 +285,17 @@ class GameRecord:
     def __init__(
         self, header: Header, events: Sequence[Event] = (), path: Path | None = None
     ) -> None:
-        self.header = header
+        self.written_header = header
         self.events: list[Event] = list(events)
         self.path = path
-        self._state = header.start_state()
+        self._state = self.header.start_state()
         for step in replay(header, self.events):
             self._state = step.state
+
+    @property
+    def header(self) -> Header:
+        """The header in force: as written, with the trump card read again if it was."""
+        return header_in_force(self.written_header, self.events)
 
     @property
     def state(self) -> State:
@@ -365,7 +390,7 @@ class GameRecord:
         were laid and the game went on with them (:mod:`referee.played_on`)."""
         self._require_move_event(seq)
         state = self.header.start_state()
-        for step in replay(self.header, self.events):
+        for step in replay(self.written_header, self.events):
             if move_seq(step.event) == seq:
                 assert step.event.move is not None
                 if step.verdict.ok or play_on(state, step.event.move) is None:
@@ -393,21 +418,39 @@ class GameRecord:
                 return self.events[-1]
         return None
 
+    def revise_trump(self, card: Card, *, source: str = "camera", note: str = "") -> Event | None:
+        """The trump card read again as ``card`` (the one in the header was misread): every
+        move is re-refereed with it from the start. None, and nothing written, when it is the
+        trump card already. Refused when the deal is known (a deck order or a start position
+        fixes the trump)."""
+        header = self.header
+        if card == header.trump_card:
+            return None
+        if header.deck is not None or header.seed is not None or header.start_position is not None:
+            raise InvalidRecord(
+                "the deal of this record is known: its trump card cannot be read again"
+            )
+        if header.trump_card is None:
+            raise InvalidRecord("this record's variant shows no trump card to read again")
+        note = note or f"trump card read again: {card}, not {header.trump_card}"
+        self._amend(Event(self._next_seq(), "trump", source=source, note=note, card=card))
+        return self.events[-1]
+
     def _require_move_event(self, seq: int) -> None:
         if not any(e.seq == seq and e.kind == "move" for e in self.events):
             raise InvalidRecord(f"event {seq} is not a move of this record")
 
     def _amend(self, event: Event) -> State:
         trial = [*self.events, event]
-        state = self.header.start_state()
-        for step in replay(self.header, trial):
+        state = header_in_force(self.written_header, trial).start_state()
+        for step in replay(self.written_header, trial):
             state = step.state
         self._append(event)
         self._state = state
         return state
 
     def steps(self) -> list[Step]:
-        return list(replay(self.header, self.events))
+        return list(replay(self.written_header, self.events))
 
 
 def _append_line(path: Path, data: dict[str, Any]) -> None:

@@ -221,3 +221,55 @@ def test_a_misread_card_is_replaced_wherever_a_move_names_it(move: str, read_as:
 
     corrected = with_card_read_as(parse_move(move), Card.parse("8h"), Card.parse("Jh"))
     assert corrected == parse_move(read_as)
+
+
+def _table_record(tmp_path: Path, trump: str) -> GameRecord:
+    """A game seen at a table (no deck order), the trump card as read at the start."""
+    header = Header("podkidnoy", {}, ("Anna", "Boris"), 1, trump_card=Card.parse(trump))
+    return GameRecord.create(header, tmp_path / "table.jsonl")
+
+
+def test_a_trump_card_read_again_re_referees_every_move_from_the_start(tmp_path: Path) -> None:
+    record = _table_record(tmp_path, "6c")  # misread: the 6h lies under the stock
+    record.play(parse_move("A:attack 9s"))
+    assert not record.play(parse_move("B:beat 9s/7h")).ok  # no trump with clubs
+    lines_before = (tmp_path / "table.jsonl").read_text().splitlines()
+    event = record.revise_trump(Card.parse("6h"))
+    assert event is not None and event.kind == "trump"
+    lines_after = (tmp_path / "table.jsonl").read_text().splitlines()
+    assert lines_after[: len(lines_before)] == lines_before  # nothing rewritten
+    assert json.loads(lines_after[-1])["card"] == "6h"
+    assert record.header.trump_card == Card.parse("6h")
+    assert record.state.table[0].cover == Card.parse("7h")  # the beat stands now
+    assert [s.verdict.ok for s in record.steps()] == [True, True]
+    reloaded = GameRecord.load(tmp_path / "table.jsonl")
+    assert reloaded.state == record.state and reloaded.header.trump_card == Card.parse("6h")
+    assert '[Trump "6h"]' in export_text(*read_record(tmp_path / "table.jsonl"))
+    assert record.revise_trump(Card.parse("6h")) is None  # the same card: nothing written
+
+
+def test_an_undone_trump_revision_restores_the_trump_read_first(tmp_path: Path) -> None:
+    record = _table_record(tmp_path, "6c")
+    record.play(parse_move("A:attack 9s"))
+    record.play(parse_move("B:beat 9s/7h"))
+    before = record.state
+    record.revise_trump(Card.parse("6h"))
+    assert record.undo(3) == before
+    assert record.header.trump_card == Card.parse("6c")
+
+
+def test_the_trump_card_of_a_known_deal_cannot_be_read_again(tmp_path: Path) -> None:
+    record = _small_record(tmp_path)  # a simulation: the deck order fixes the trump
+    with pytest.raises(InvalidRecord, match="deal of this record is known"):
+        record.revise_trump(
+            Card.parse("6h") if record.header.trump_card != Card.parse("6h") else Card.parse("6d")
+        )
+
+
+def test_a_trump_event_without_a_card_is_a_clear_error(tmp_path: Path) -> None:
+    record = _table_record(tmp_path, "6c")
+    record.play(parse_move("A:attack 9s"))
+    with (tmp_path / "table.jsonl").open("a") as fh:
+        fh.write('{"type":"trump","seq":2,"source":"camera"}\n')
+    with pytest.raises(InvalidRecord, match="trump event 2 has no card"):
+        read_record(tmp_path / "table.jsonl")

@@ -261,3 +261,23 @@ def test_an_illegal_move_the_table_played_on_is_kept_in_the_record_and_the_archi
     again = LiveSession.resume(Archive(path), Hub())
     assert again.record.state == session.record.state
     assert again.record.events[2].kind == "played_on"
+
+
+def test_a_trump_card_the_camera_reads_again_re_referees_the_game_and_is_archived(tmp_path):
+    path = tmp_path / "g.sqlite3"
+    session = LiveSession(Hub(), Archive(path))
+    session.setup(
+        TableSetup(
+            "podkidnoy", names=("A", "B", "C"), trump_card=Card.parse("6s"), first_attacker=0
+        )
+    )
+    for text in ("A:attack 7h", "B:beat 7h/8c"):  # illegal with spades trump
+        session.observe(Observed(parse_move(text)))
+    assert not session.snapshot()["recent"][0]["legal"]
+    session.revise_trump(Card.parse("6c"))
+    assert session.snapshot()["table"]["trump"] == "6c"
+    assert all(s.verdict.ok for s in session.record.steps())
+    session.archive.close()
+    again = LiveSession.resume(Archive(path), Hub())
+    assert again.record.state == session.record.state
+    assert [e.kind for e in again.record.events] == ["move", "move", "trump"]

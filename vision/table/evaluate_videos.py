@@ -131,7 +131,7 @@ def evaluate_game(
         if report.trump_card is not None:  # the chain revised the trump: re-referee with it
             notes.append(f"trump revised to {report.trump_card} at {frame.time:.1f}s")
             trump_read = report.trump_card
-            record = GameRecord(replace(record.header, trump_card=report.trump_card), record.events)
+            record.revise_trump(report.trump_card)
         for old, new in report.corrections:  # a card read again as another: its moves corrected
             notes.append(f"{old} corrected to {new} at {frame.time:.1f}s")
             record.correct_card(old, new)
