@@ -234,14 +234,20 @@ def _named(moves):
     }
 
 
-def test_an_illegal_move_the_table_played_on_is_kept_in_the_record_and_the_archive(tmp_path):
-    path = tmp_path / "g.sqlite3"
+def _spades_table(path):
+    """A live session, archived at ``path``, of three players, spades trump, A leading."""
     session = LiveSession(Hub(), Archive(path))
     session.setup(
         TableSetup(
             "podkidnoy", names=("A", "B", "C"), trump_card=Card.parse("6s"), first_attacker=0
         )
     )
+    return session
+
+
+def test_an_illegal_move_the_table_played_on_is_kept_in_the_record_and_the_archive(tmp_path):
+    path = tmp_path / "g.sqlite3"
+    session = _spades_table(path)
     for text in ("A:attack 7h", "B:beat 7h/8c"):
         session.observe(Observed(parse_move(text)))
     session.played_on(parse_move("B:beat 9d/Td"))  # no such move: nothing happens
@@ -265,12 +271,7 @@ def test_an_illegal_move_the_table_played_on_is_kept_in_the_record_and_the_archi
 
 def test_a_trump_card_the_camera_reads_again_re_referees_the_game_and_is_archived(tmp_path):
     path = tmp_path / "g.sqlite3"
-    session = LiveSession(Hub(), Archive(path))
-    session.setup(
-        TableSetup(
-            "podkidnoy", names=("A", "B", "C"), trump_card=Card.parse("6s"), first_attacker=0
-        )
-    )
+    session = _spades_table(path)
     for text in ("A:attack 7h", "B:beat 7h/8c"):  # illegal with spades trump
         session.observe(Observed(parse_move(text)))
     assert not session.snapshot()["recent"][0]["legal"]
