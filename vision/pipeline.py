@@ -481,6 +481,10 @@ class Pipeline:
                 continue
             if mem.box is None or changed(mem.patch, self.motion.region(mem.box)):
                 gone.add(card)  # its place changed, and it is read nowhere or only in a hand
+        for pair in state.table:
+            if pair.cover is not None and pair.attack in gone and str(pair.cover) not in seen_any:
+                gone.add(pair.cover)  # read nowhere, and the card it beat is gone: swept with it
+                # (a beat remembered by its corner alone: a place too small to see change)
         state, kept = self._played_on(state, gone)
         table_cards = set(state.table_cards())
         if not table_cards:
