@@ -399,11 +399,17 @@ def test_a_table_cleared_to_bare_cloth_is_cleared_though_a_card_was_laid_over_ot
 
 
 def _beaten_pair_swept_by_b(
-    sweep: range, after: Patch, blind: range, read_after: CardDetection, variant: str = "podkidnoy"
+    sweep: range,
+    after: Patch,
+    blind: range,
+    read_after: CardDetection,
+    variant: str = "podkidnoy",
+    ten: CardDetection = TEN_ON_IT,
 ) -> list[tuple[str, bool]]:
-    """Seat A lays the nine (frames 10-19), seat B beats it with the ten (40-49) and sweeps the
-    pair away in ``sweep`` (it is gone from frame 74); ``after`` is painted, and read as
-    ``read_after`` once ``blind`` (frames in which nothing is read) is over. The moves seen."""
+    """Seat A lays the nine (frames 10-19), seat B beats it with the ten (40-49; read as
+    ``ten``) and sweeps the pair away in ``sweep`` (it is gone from frame 74); ``after`` is
+    painted, and read as ``read_after`` once ``blind`` (frames in which nothing is read) is
+    over. The moves seen."""
     paint = _painter(
         [(NINE_AT, 230, range(14, 74)), (COVER_AT, 150, range(44, 74)), after],
         [A_LAYS_THE_NINE, B_REACHES_IN, (sweep, True, 200)],
@@ -412,7 +418,7 @@ def _beaten_pair_swept_by_b(
     def script(i: int) -> list[CardDetection]:
         if i < 14 or i in blind:
             return []
-        return [NINE] if i < 44 else [NINE, TEN_ON_IT] if i < blind.start else [read_after]
+        return [NINE] if i < 44 else [NINE, ten] if i < blind.start else [read_after]
 
     return [(m, ok) for _, m, ok in _watch(script, 120, paint, variant).seen]
 
@@ -423,6 +429,24 @@ def test_a_bito_and_the_next_lead_in_one_reach_are_both_seen() -> None:
     eight = CardDetection("8c", 0.6, CARD_BOX, 2)
     seen = _beaten_pair_swept_by_b(
         range(70, 86), (NINE_AT, 200, range(80, 10**6)), range(74, 80), eight
+    )
+    assert seen == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/Ts", True),
+        ("A:done", True),
+        ("B:attack 8c", True),
+    ]
+
+
+def test_a_beat_read_by_its_corner_alone_is_swept_with_the_card_it_beat() -> None:
+    # the ten is read only by a corner lying on a plain part of it: that small place looks
+    # alike (plain) once the pair is swept, so only the nine's place shows the change; B then
+    # leads the eight apart
+    corner = CardDetection("Ts", 0.6, (280.0, 200.0, 296.0, 218.0), 1)
+    eight_at = (400, 140, 450, 215)
+    eight = CardDetection("8c", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
+    seen = _beaten_pair_swept_by_b(
+        range(70, 86), (eight_at, 200, range(80, 10**6)), range(74, 80), eight, ten=corner
     )
     assert seen == [
         ("A:attack 9s", True),
