@@ -279,6 +279,14 @@ def replay(header: Header, events: Sequence[Event]) -> Iterator[Step]:
         yield Step(event, verdict, state)
 
 
+def final_state(header: Header, events: Sequence[Event]) -> State:
+    """The state after every effective move (the start state when there is none)."""
+    state = header_in_force(header, events).start_state()
+    for step in replay(header, events):
+        state = step.state
+    return state
+
+
 class GameRecord:
     """A record being written (or read back): a header and its events."""
 
@@ -288,9 +296,7 @@ class GameRecord:
         self.written_header = header
         self.events: list[Event] = list(events)
         self.path = path
-        self._state = self.header.start_state()
-        for step in replay(header, self.events):
-            self._state = step.state
+        self._state = final_state(header, self.events)
 
     @property
     def header(self) -> Header:
@@ -441,10 +447,7 @@ class GameRecord:
             raise InvalidRecord(f"event {seq} is not a move of this record")
 
     def _amend(self, event: Event) -> State:
-        trial = [*self.events, event]
-        state = header_in_force(self.written_header, trial).start_state()
-        for step in replay(self.written_header, trial):
-            state = step.state
+        state = final_state(self.written_header, [*self.events, event])
         self._append(event)
         self._state = state
         return state
