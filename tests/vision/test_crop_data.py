@@ -14,7 +14,8 @@ from vision.synth.dataset import gt_record
 from vision.synth.decks import Deck
 from vision.synth.layout import Layout, Placement
 from vision.synth.render import render_scene
-from vision.train.crop_data import build
+from vision.crops import crop_square
+from vision.train.crop_data import build, shrunk
 
 CAMERA = np.array([[150.0, 0, 320], [0, 150.0, 240], [0, 0, 1]])
 
@@ -37,3 +38,22 @@ def test_an_excluded_decks_images_give_no_crop(toy_deck: Deck, tmp_path: Path) -
     assert {CLASSIFIER_INDEX["7c"], CLASSIFIER_INDEX["Qh"]} <= set(every.tolist())
     assert CLASSIFIER_INDEX["7c"] in kept.tolist()
     assert CLASSIFIER_INDEX["Qh"] not in kept.tolist()
+
+
+def test_a_shrunk_image_keeps_its_labels_on_what_was_drawn(toy_deck: Deck, tmp_path: Path) -> None:
+    _write(tmp_path, toy_deck, "7c", "a")
+    image = cv2.imread(str(tmp_path / "images" / "train" / "a.jpg"))
+    gt = json.loads((tmp_path / "gt" / "train" / "a.json").read_text())
+    small, small_gt = shrunk(np.random.default_rng(0), image, gt, 0.5)
+    assert small.shape[:2] == (image.shape[0] // 2, image.shape[1] // 2)
+    index = gt["cards"][0]["indices"][0]["box"]
+    small_index = small_gt["cards"][0]["indices"][0]["box"]
+    assert small_index == [v * 0.5 for v in index]
+    grey = [
+        cv2.cvtColor(crop_square(img, box, 32), cv2.COLOR_BGR2GRAY).astype(float).ravel()
+        for img, box in ((image, index), (small, small_index), (small, index))
+    ]
+    same_place = np.corrcoef(grey[0], grey[1])[0, 1]
+    old_box = np.corrcoef(grey[0], grey[2])[0, 1]
+    assert same_place > 0.8
+    assert same_place > old_box + 0.2
