@@ -10,11 +10,11 @@ import cv2
 import numpy as np
 
 from vision.cards import CLASSIFIER_INDEX
+from vision.crops import crop_square
 from vision.synth.dataset import gt_record
 from vision.synth.decks import Deck
 from vision.synth.layout import Layout, Placement
 from vision.synth.render import render_scene
-from vision.crops import crop_square
 from vision.train.crop_data import build, shrunk
 
 CAMERA = np.array([[150.0, 0, 320], [0, 150.0, 240], [0, 0, 1]])

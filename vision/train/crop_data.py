@@ -135,6 +135,7 @@ def shrunk(
     ok, buf = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, quality])
     if ok:
         small = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
     def scaled(part: dict[str, Any]) -> dict[str, Any]:
         return {
             **part,
