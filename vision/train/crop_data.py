@@ -133,8 +133,9 @@ def shrunk(
     )
     quality = int(rng.integers(40, 91))
     ok, buf = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    if ok:
-        small = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    coded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
+    if coded is not None:
+        small = coded
 
     def scaled(part: dict[str, Any]) -> dict[str, Any]:
         return {
