@@ -388,35 +388,40 @@ class Pipeline:
         """A new reading that is a remembered card read as another identity, not a card laid
         there: its very box, unchanged since or read as a card of its rank (a card laid on
         another leaves part of it showing; a card of its rank cannot beat it); a corner-sized
-        box inside the card's; a smaller box inside a card no longer read (the part of it a
-        covering card leaves); a weak reading of its rank overlapping it, or any weak reading
-        of the card's place; or the card's place, no longer read as it and not changed
-        since."""
+        box inside the card's; a weak reading of its rank in a corner of the card as read now; a
+        smaller box inside a card no longer read (the part of it a covering card leaves); a weak
+        reading of its rank overlapping it, or any weak reading of the card's place; or the
+        card's place, no longer read as it and not changed since."""
         assert self.motion is not None
         other = parse_card(name)
+        weak = self._votes.strength(name) < WEAK_READ
         for card, mem in self._memory.items():
             if mem.box is None:
                 continue
             if _part_of(box, mem.box, CORNER_AREA):
                 return True  # one of its corners, read as another card
+            same_rank = other is not None and other.rank == card.rank
+            read_now = self._votes.by_card.get(str(card))
+            if same_rank and weak and read_now and _part_of(box, read_now.box, CORNER_AREA):
+                return True  # a weak reading of its rank in a corner of where it is read now
+                # (remembered by one corner, read whole since): its other corner misread
             if _part_of(box, mem.box, PART_AREA) and self._votes.share(str(card)) < self.min_share:
                 return True  # the part still showing of a card covered since, read as another
             same = iou(box, mem.box)
             if same < LOOK_ALIKE_SPOT:
                 continue  # apart from it (every check below needs at least this overlap)
             unchanged = not changed(mem.patch, self.motion.region(mem.box))
-            same_rank = other is not None and other.rank == card.rank
             if same >= SAME_SPOT and (unchanged or same_rank):
                 return True  # its very box, not covered since, or read as a card of its rank
                 # (which cannot beat it): a card laid right on it, wholly covering it, is new
-            if same >= LOOK_ALIKE_SPOT and same_rank and self._votes.strength(name) < WEAK_READ:
+            if same >= LOOK_ALIKE_SPOT and same_rank and weak:
                 return True  # a weak reading of its rank there: its corner misread (a card of
                 # its suit may be a weak reading of a card laid on it to beat it)
             if same < SAME_CARD:
                 continue
             if name in mem.rivals and unchanged:
                 return True  # read so before, when the card was laid: the same card
-            if self._votes.strength(name) < WEAK_READ:
+            if weak:
                 return True  # a weak reading of its place: the card's other corner misread
             if self._votes.share(str(card)) >= self.min_share:
                 continue  # the remembered card is still read: the new one lies on it

@@ -320,6 +320,38 @@ def test_a_long_thin_box_is_not_a_new_card_even_when_its_move_would_be_legal() -
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
 
 
+def test_a_weak_reading_of_a_cards_rank_in_a_corner_of_where_it_is_read_now_is_that_card() -> None:
+    # the ten laid on the nine is remembered by one corner; after the nine of hearts is thrown
+    # in, the pair is read whole as the ten, and the ten's other corner (sticking out of the
+    # nine) weakly as the ten of hearts, which may be thrown in
+    ten_corner = CardDetection("Ts", 0.6, (296.0, 218.0, 310.0, 233.0), 1)
+    pair_as_ten = CardDetection("Ts", 0.6, (250.0, 140.0, 312.0, 235.0), 2)
+    other_corner = CardDetection("Th", 0.2, (290.0, 160.0, 306.0, 178.0), 1)
+    thrown = CardDetection("9h", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 10**6)),
+            (COVER_AT, 150, range(44, 10**6)),
+            ((400, 140, 450, 215), 200, range(74, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), False, 200)],
+    )
+
+    def script(i: int) -> list[CardDetection]:
+        if i < 14:
+            return []
+        if i < 44:
+            return [NINE]
+        return [NINE, ten_corner] if i < 74 else [NINE, pair_as_ten, other_corner, thrown]
+
+    seen = _watch(script, 110, paint).seen
+    assert [(m, ok) for _, m, ok in seen] == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/Ts", True),
+        ("A:throw 9h", True),
+    ]
+
+
 def test_a_weak_reading_of_a_laid_cards_place_is_that_card_not_a_new_one() -> None:
     other_corner = CardDetection("9h", 0.2, CARD_BOX, 1)  # the nine's other corner, misread
     seen = _two_cards(_nine_then(lambda i: [NINE, TEN_ON_IT, other_corner]), 80)
