@@ -93,6 +93,7 @@ SAME_PLACE_STILL = 0.3  # IoU with a card laid in this still spell that makes a 
 INSIDE_STILL = 0.6  # ... or this share of the smaller box (a corner read inside the card)
 CORNER_INSIDE = 0.9  # share of a corner-sized reading inside a new card's box that makes it...
 CORNER_AREA = 0.35  # ... a corner of that card (its area under this share of the card's)
+HALF_INSIDE = 0.5  # ... or this share, for a weak reading of the card's rank (see _one_new_card)
 PART_AREA = 0.6  # ... or, in a remembered card not read now, under this share: its visible part
 REREAD_FRAMES = 8  # still frames after which a laid card that reads clearly as another ...
 REREAD_SHARE = 0.8  # ... in this share of them (and with more confidence than when it was laid)
@@ -429,6 +430,20 @@ class Pipeline:
                 return True
         return False
 
+    def _one_new_card(self, a: tuple[Card, Box], b: tuple[Card, Box]) -> bool:
+        """Whether two new readings are one physical card (:func:`_one_card`), or the smaller
+        is a weak corner-sized reading of the other's rank more than half inside it (its corner
+        misread, the corner's box sticking out of the card's)."""
+        if _one_card(a[1], b[1]):
+            return True
+        (card, box), (other, other_box) = sorted((a, b), key=lambda r: area(r[1]))
+        return (
+            card.rank == other.rank
+            and self._votes.strength(str(card)) < WEAK_READ
+            and overlap(box, other_box) >= HALF_INSIDE
+            and area(box) < CORNER_AREA * area(other_box)
+        )
+
     def _reread(self, state: State) -> list[tuple[Card, Card]]:
         """Uncovered cards on the table whose place has not changed since they were laid and now
         reads clearly as another card that may come onto the table: misread when laid (in two
@@ -525,11 +540,11 @@ class Pipeline:
         # misread inside its box): the stronger reading stands, the other is its rival
         new: list[NewCard] = []
         for _conf, card, share, box in sorted(candidates, key=lambda c: -c[0]):
-            if any(_one_card(box, n.box) for n in new):
+            if any(self._one_new_card((card, box), (n.card, n.box)) for n in new):
                 continue
             readings = [(card, share)]
             for _, other, other_share, other_box in candidates:
-                if other != card and _one_card(box, other_box):
+                if other != card and self._one_new_card((card, box), (other, other_box)):
                     readings.append((other, other_share * 0.8))
             if len(readings) == 1:
                 for rival, rival_share in self._votes.rivals(str(card))[:1]:

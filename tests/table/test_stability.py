@@ -352,6 +352,20 @@ def test_a_weak_reading_of_a_cards_rank_in_a_corner_of_where_it_is_read_now_is_t
     ]
 
 
+def test_a_weak_corner_of_a_new_cards_rank_sticking_out_of_it_is_that_card() -> None:
+    # the nine's corner, its box partly outside the nine's, read weakly as the nine of hearts
+    corner = CardDetection("9h", 0.2, (246.0, 138.0, 262.0, 158.0), 1)
+    watched = _watch(lambda i: [NINE, corner] if i >= 14 else [], 60, _nine_laid_by_a)
+    assert [(m, ok) for _, m, ok in watched.seen] == [("A:attack 9s", True)]
+
+
+def test_a_weak_reading_of_another_rank_beside_a_new_card_is_a_card_of_its_own() -> None:
+    seven = CardDetection("7h", 0.2, (246.0, 138.0, 262.0, 158.0), 1)
+    watched = _watch(lambda i: [NINE, seven] if i >= 14 else [], 60, _nine_laid_by_a)
+    assert len(watched.seen) == 1
+    assert watched.seen[0][1] in ("A:attack 9s+7h", "A:attack 7h+9s")
+
+
 def test_a_weak_reading_of_a_laid_cards_place_is_that_card_not_a_new_one() -> None:
     other_corner = CardDetection("9h", 0.2, CARD_BOX, 1)  # the nine's other corner, misread
     seen = _two_cards(_nine_then(lambda i: [NINE, TEN_ON_IT, other_corner]), 80)
