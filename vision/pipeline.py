@@ -537,7 +537,8 @@ class Pipeline:
                 continue  # no arm came since a card was laid here: a second reading of it
             candidates.append((self._votes.by_card[name].confidence, card, share, box))
         # one physical card read as two identities (a misread that held, or one of its corners
-        # misread inside its box): the stronger reading stands, the other is its rival
+        # misread inside its box, or weakly as its rank sticking out of it): the stronger reading
+        # stands, the other is its rival
         new: list[NewCard] = []
         for _conf, card, share, box in sorted(candidates, key=lambda c: -c[0]):
             if any(self._one_new_card((card, box), (n.card, n.box)) for n in new):
