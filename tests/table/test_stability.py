@@ -197,6 +197,15 @@ NINE_AT = (250, 140, 300, 215)  # CARD_BOX, where the nine is painted
 COVER_AT = (262, 160, 312, 235)  # COVER_BOX
 A_LAYS_THE_NINE: ArmSpell = (range(10, 20), False, 200)
 B_REACHES_IN: ArmSpell = (range(40, 50), True, 200)
+THROWN_AT = (400, 140, 450, 215)  # a card seat A throws in beside the pair at frames 70-79
+A_THROWS_IN_BESIDE = _painter(
+    [
+        (NINE_AT, 230, range(14, 10**6)),
+        (COVER_AT, 150, range(44, 10**6)),
+        (THROWN_AT, 200, range(74, 10**6)),
+    ],
+    [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), False, 200)],
+)
 
 
 def _two_cards(
@@ -328,14 +337,6 @@ def test_a_weak_reading_of_a_cards_rank_in_a_corner_of_where_it_is_read_now_is_t
     pair_as_ten = CardDetection("Ts", 0.6, (250.0, 140.0, 312.0, 235.0), 2)
     other_corner = CardDetection("Th", 0.2, (290.0, 160.0, 306.0, 178.0), 1)
     thrown = CardDetection("9h", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
-    paint = _painter(
-        [
-            (NINE_AT, 230, range(14, 10**6)),
-            (COVER_AT, 150, range(44, 10**6)),
-            ((400, 140, 450, 215), 200, range(74, 10**6)),
-        ],
-        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), False, 200)],
-    )
 
     def script(i: int) -> list[CardDetection]:
         if i < 14:
@@ -344,7 +345,7 @@ def test_a_weak_reading_of_a_cards_rank_in_a_corner_of_where_it_is_read_now_is_t
             return [NINE]
         return [NINE, ten_corner] if i < 74 else [NINE, pair_as_ten, other_corner, thrown]
 
-    seen = _watch(script, 110, paint).seen
+    seen = _watch(script, 110, A_THROWS_IN_BESIDE).seen
     assert [(m, ok) for _, m, ok in seen] == [
         ("A:attack 9s", True),
         ("B:beat 9s/Ts", True),
@@ -720,19 +721,11 @@ def test_an_illegal_beat_left_lying_and_played_on_is_kept_and_no_alarm_follows()
     # the seven does not beat the nine, but it stays: A throws in the seven of clubs beside it
     # (a seven lies on the table only if the seven of spades was kept)
     seven_c = CardDetection("7c", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
-    paint = _painter(
-        [
-            (NINE_AT, 230, range(14, 10**6)),
-            (COVER_AT, 150, range(44, 10**6)),
-            ((400, 140, 450, 215), 200, range(74, 10**6)),
-        ],
-        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), False, 200)],
-    )
 
     def script(i: int) -> list[CardDetection]:
         return [] if i < 14 else [NINE] if i < 44 else [NINE, SEVEN_ON_IT] + [seven_c] * (i >= 74)
 
-    watched = _watch(script, 110, paint)
+    watched = _watch(script, 110, A_THROWS_IN_BESIDE)
     assert [(m, ok) for _, m, ok in watched.seen] == [
         ("A:attack 9s", True),
         ("B:beat 9s/7s", False),
