@@ -107,7 +107,7 @@ PILE_SIDE = 2.0  # ... and at most this many card lengths on its longer side (el
 PILE_LOOKS = 3  # judging steps (frames judged) after a sweep in which the pile is looked for
 SLIVER = 0.3  # a new card's box is at least this wide for its length ...
 OVERSIZE = 2.0  # ... and at most this many times the typical laid card's length
-WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak_alarm)
+WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak)
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
@@ -395,7 +395,7 @@ class Pipeline:
         card's place, no longer read as it and not changed since."""
         assert self.motion is not None
         other = parse_card(name)
-        weak = self._votes.strength(name) < WEAK_READ
+        weak = self._weak(name)
         for card, mem in self._memory.items():
             if mem.box is None:
                 continue
@@ -439,7 +439,7 @@ class Pipeline:
         (card, box), (other, other_box) = sorted((a, b), key=lambda r: area(r[1]))
         return (
             card.rank == other.rank
-            and self._votes.strength(str(card)) < WEAK_READ
+            and self._weak(str(card))
             and overlap(box, other_box) >= HALF_INSIDE
             and area(box) < CORNER_AREA * area(other_box)
         )
@@ -696,11 +696,7 @@ class Pipeline:
         length = float(np.median(self._lengths))
         away = [_grow(b, 0.2) for b in swept]
         away += [_grow(m.box, 0.2) for m in self._memory.values() if m.box is not None]
-        away += [
-            _grow(p.box, 0.2)
-            for p in self._votes.places
-            if self._votes.strength(p.card) >= WEAK_READ
-        ]
+        away += [_grow(p.box, 0.2) for p in self._votes.places if not self._weak(p.card)]
         if self.geometry.stock is not None:
             away.append(self.geometry.stock)
         pile = pile_grown(before, self.motion.current, away, PILE_MIN * length**2)
@@ -722,13 +718,18 @@ class Pipeline:
             return False
         return _length(box) > OVERSIZE * float(np.median(self._lengths))
 
+    def _weak(self, name: str) -> bool:
+        """Whether an identity is read weakly this still spell (its mean confidence per frame
+        that read it under :data:`WEAK_READ`)."""
+        return self._votes.strength(name) < WEAK_READ
+
     def _weak_alarm(self, inference: Inference) -> bool:
         """An illegal reading made only of cards read weakly (a misdetection that held: a box
         across two cards, a sliver of one): not reported, and not remembered."""
         if inference.best.legal:
             return False
         cards = {str(c) for m in inference.best.moves for c in move_cards(m)}
-        return bool(cards) and all(self._votes.strength(c) < WEAK_READ for c in cards)
+        return bool(cards) and all(self._weak(c) for c in cards)
 
     def _remembered_boxes(self) -> dict[Card, Box]:
         """Where the remembered table cards lie (for the covering geometry)."""
