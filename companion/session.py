@@ -438,21 +438,19 @@ class LiveSession:
     def revise_trump(self, card: Card) -> None:
         """The camera read the trump card again as ``card`` (its first read was weak, and a
         beat showed another trump suit): the game is re-refereed with it from the start."""
-        with self._lock:
-            record = self._require_game()
-            event = record.revise_trump(card)
-            if event is not None:
-                self._store(event)
-                self._sync_status()
-        self._publish()
+        self._record_event(lambda record: record.revise_trump(card))
 
     def played_on(self, move: Move) -> None:
         """The camera saw the players leave an illegal move's cards lying and play after it:
         the record makes it as the table made it (:mod:`referee.played_on`). Nothing happens
         when the record holds no such illegal move (a person corrected or undid it)."""
+        self._record_event(lambda record: record.play_on_move(move))
+
+    def _record_event(self, write: Callable[[GameRecord], Event | None]) -> None:
+        """Let ``write`` add at most one event to the game's record; store and show it if it
+        did."""
         with self._lock:
-            record = self._require_game()
-            event = record.play_on_move(move)
+            event = write(self._require_game())
             if event is not None:
                 self._store(event)
                 self._sync_status()
