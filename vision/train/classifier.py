@@ -56,6 +56,42 @@ class IndexNet(nn.Module):
         return self.head(self.features(x))
 
 
+def widen(model: IndexNet, width: int, noise: float = 0.01, seed: int = 0) -> IndexNet:
+    """A ``width``-channel IndexNet computing what ``model`` computes (Net2WiderNet).
+
+    Each new channel copies a random old channel of its layer (its convolution filter and batch
+    norm); the next layer's weights on every copy of a channel are divided by the number of copies,
+    so the sum it takes is unchanged. ``noise`` (relative) then tells the copies apart, so that
+    training can make them differ.
+    """
+    old_width = model.head[2].in_features // 8
+    if width < old_width:
+        raise ValueError(f"cannot narrow a width-{old_width} net to {width}")
+    g = torch.Generator().manual_seed(seed)
+    wide = IndexNet(n_classes=model.head[2].out_features, width=width)
+    old = [m for m in model.modules() if isinstance(m, (nn.Conv2d, nn.BatchNorm2d))]
+    new = [m for m in wide.modules() if isinstance(m, (nn.Conv2d, nn.BatchNorm2d))]
+    source = torch.arange(3)  # input channels (BGR) map to themselves
+    copies = torch.ones(3)
+    with torch.no_grad():
+        for i in range(0, len(old), 2):
+            conv, bn, wconv, wbn = old[i], old[i + 1], new[i], new[i + 1]
+            assert isinstance(conv, nn.Conv2d) and isinstance(wconv, nn.Conv2d)
+            assert isinstance(bn, nn.BatchNorm2d) and isinstance(wbn, nn.BatchNorm2d)
+            c_old, c_new = conv.out_channels, wconv.out_channels
+            extra = torch.randint(0, c_old, (c_new - c_old,), generator=g)
+            mapping = torch.cat([torch.arange(c_old), extra])
+            weight = conv.weight[mapping][:, source] / copies[None, :, None, None]
+            jitter = noise * weight.std() * torch.randn(weight.shape, generator=g)
+            wconv.weight.copy_(weight + jitter)
+            for name in ("weight", "bias", "running_mean", "running_var"):
+                getattr(wbn, name).copy_(getattr(bn, name)[mapping])
+            source, copies = mapping, torch.bincount(mapping, minlength=c_old).float()[mapping]
+        wide.head[2].weight.copy_(model.head[2].weight[:, source] / copies[None, :])
+        wide.head[2].bias.copy_(model.head[2].bias)
+    return wide
+
+
 def _augment(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     """Photometric jitter on a batch in [0, 1]: gain, offset, per-channel cast, noise."""
     n = x.shape[0]
@@ -112,7 +148,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--per-epoch", type=int, default=60000, help="crops drawn per epoch")
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--init", type=Path, help="state dict (.pt) to continue from")
+    ap.add_argument(
+        "--init", type=Path, help="state dict (.pt) to continue from; a narrower one is widened"
+    )
     ap.add_argument("--width", type=int, default=16, help="channels of the first stage")
     ap.add_argument("--out", type=Path, default=Path("models/classifier.onnx"))
     args = ap.parse_args(argv)
@@ -127,7 +165,15 @@ def main(argv: list[str] | None = None) -> None:
     log.info("train %d crops, val %d crops", len(ytr), len(yva))
     model = IndexNet(width=args.width)
     if args.init:
-        model.load_state_dict(torch.load(args.init))
+        state = torch.load(args.init)
+        init_width = state["head.2.weight"].shape[1] // 8
+        if init_width == args.width:
+            model.load_state_dict(state)
+        else:  # a narrower net to grow from
+            narrow = IndexNet(width=init_width)
+            narrow.load_state_dict(state)
+            model = widen(narrow, args.width)
+            log.info("widened %s from width %d to %d", args.init, init_width, args.width)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     per_epoch = min(args.per_epoch, len(ytr))
     steps = args.epochs * ((per_epoch + args.batch - 1) // args.batch)
