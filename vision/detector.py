@@ -36,6 +36,9 @@ class CardDetection:
     confidence: float
     box: tuple[float, float, float, float]
     corners: int = 0  # how many index corners were read as this card
+    runner_up: tuple[str, float] | None = None
+    """The card its corners gave the most probability after this one (the best over its
+    corners), when one got at least ``ALTERNATIVE_P``: what it is if this reading is wrong."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -93,6 +96,16 @@ def _card_confidence(members: list[IndexRead]) -> float:
     return 1.0 - miss
 
 
+def _runner_up(members: list[IndexRead]) -> tuple[str, float] | None:
+    """The identity after the group's own that its corners gave the most probability."""
+    best: dict[str, float] = {}
+    for m in members:
+        for name, p in m.alternatives.items():
+            if name not in (NONE, BACK):
+                best[name] = max(best.get(name, 0.0), p)
+    return max(best.items(), key=lambda kv: kv[1]) if best else None
+
+
 def merge_corners(
     reads: list[IndexRead],
     cards: Detections,
@@ -148,7 +161,9 @@ def merge_corners(
     out: list[CardDetection] = []
     for card, members, conf, box in placed:
         x1, y1, x2, y2 = (float(v) for v in box)
-        out.append(CardDetection(card, float(conf), (x1, y1, x2, y2), len(members)))
+        out.append(
+            CardDetection(card, float(conf), (x1, y1, x2, y2), len(members), _runner_up(members))
+        )
     for box, c in zip(backs.xyxy, backs.confidence, strict=True):
         if c >= back_conf:
             x1, y1, x2, y2 = (float(v) for v in box)

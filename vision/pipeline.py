@@ -28,7 +28,9 @@ and how their region looked). Per frame:
 5. While the table stays still the detector runs every ``idle_every`` frames, and a card read
    late (missed at first) is judged then. A card on the table whose place reads clearly, in
    many calm frames, as another card than the one reported is corrected
-   (:attr:`FrameReport.corrections`).
+   (:attr:`FrameReport.corrections`); so is a discarded card, when a card of its name is read
+   in a new place far more clearly than it was when laid: the one laid was what its reading
+   gave the most probability after it (one deck: a card cannot lie in two places).
 
 Before the game starts (``state`` None) the first still frames find the stock and its trump card
 (the face-up card under a face-down pile, or the only face-up card on the table; a weak read
@@ -108,6 +110,9 @@ PILE_LOOKS = 3  # judging steps (frames judged) after a sweep in which the pile 
 SLIVER = 0.3  # a new card's box is at least this wide for its length ...
 OVERSIZE = 2.0  # ... and at most this many times the typical laid card's length
 WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak)
+READ_AGAIN = 0.6  # strength from which a discarded card read in a new place, at least ...
+READ_AGAIN_RATIO = 1.5  # ... this many times as strongly as when it was laid, ...
+RUNNER_UP = 0.1  # ... is that card, and the one laid was its runner-up (mean probability)
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
@@ -153,6 +158,14 @@ class _Remembered:
     rivals: frozenset[str] = frozenset()  # other identities read at its place when it was laid
     under: np.ndarray | None = None  # its place at the judgement before it was laid
     confidence: float = 0.0  # its reading's confidence per frame when it was laid
+
+
+@dataclass(frozen=True)
+class _Laid:
+    """How a card laid was read when the chain reported it."""
+
+    confidence: float  # per frame
+    runner_up: Card | None  # the identity its readings gave the most probability after it
 
 
 @dataclass
@@ -208,6 +221,7 @@ class Pipeline:
         self._entry: tuple[float, float] | None = None
         self._placed_still: list[Box] = []  # cards laid since the last arm left
         self._lengths: list[float] = []  # the longer side of every card laid's box
+        self._laid_reads: dict[Card, _Laid] = {}  # every card reported laid, as it was read
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._empty: np.ndarray | None = None  # ... at the last one with no card on the table
         self._sweep: tuple[np.ndarray | None, list[Box], int] | None = None
@@ -285,7 +299,7 @@ class Pipeline:
         revised = self._revised
         if state is not None and self._votes.frames >= self.vote_frames:
             t0 = _time.perf_counter()
-            corrections = self._reread(state)
+            corrections = self._reread(state) or self._discarded_read_again(state)
             if not corrections:
                 looked = self._looked
                 observed = self._judge(state, frame.time)
@@ -487,6 +501,36 @@ class Pipeline:
                 break
         return out
 
+    def _discarded_read_again(self, state: State) -> list[tuple[Card, Card]]:
+        """Discarded cards read clearly in the battle area (where no card is remembered), at
+        least ``READ_AGAIN_RATIO`` times as strongly as when they were laid: the card laid then
+        was another, the one its readings gave the most probability after it, when that one
+        may have been laid (not on the table, not discarded). Eval game 1: a Cyrillic jack
+        ``В♥`` was read as the 8♥ at 0.39 (the J♥ runner-up at 0.2-0.3) and beat, then the true
+        8♥ was laid and read at 0.72, and dropped as discarded: the game went out of step."""
+        assert self.geometry is not None
+        out: list[tuple[Card, Card]] = []
+        for name, (_share, box) in self._votes.seen(self.min_share, MIN_READS).items():
+            card = parse_card(name)
+            if card is None or card not in state.discard or card in self._memory:
+                continue
+            laid = self._laid_reads.get(card)
+            strength = self._votes.strength(name)
+            if (
+                laid is None
+                or laid.runner_up is None
+                or laid.runner_up in self._memory
+                or not possible_new(state, laid.runner_up)
+                or strength < max(READ_AGAIN, READ_AGAIN_RATIO * laid.confidence)
+                or not self.geometry.in_battle(box)
+            ):
+                continue
+            log.info("%s read again at %.2f: the one laid was %s", card, strength, laid.runner_up)
+            self._laid_reads[laid.runner_up] = replace(laid, runner_up=None)
+            del self._laid_reads[card]
+            out.append((card, laid.runner_up))
+        return out
+
     def _judge(self, state: State, now: float) -> list[Observed]:
         assert self.geometry is not None and self.motion is not None
         seen_any = self._votes.seen(SEEN_SHARE)
@@ -650,6 +694,11 @@ class Pipeline:
                 rivals,
                 region_of(self._calm, box),
                 self._votes.confidence(str(card)),
+            )
+            runner_up = self._votes.runner_up(str(card))
+            self._laid_reads[card] = _Laid(
+                self._votes.confidence(str(card)),
+                parse_card(runner_up[0]) if runner_up and runner_up[1] >= RUNNER_UP else None,
             )
             self._placed_still.append(box)
             self._lengths.append(_length(box))

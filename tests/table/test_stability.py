@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
+import pytest
 
 from referee.cards import Card
 from referee.game import State, check_and_apply, table_game
@@ -457,6 +458,19 @@ def _beaten_pair_swept_by_b(
     ``ten``) and sweeps the pair away in ``sweep`` (it is gone from frame 74); ``after`` is
     painted, and read as ``read_after`` once ``blind`` (frames in which nothing is read) is
     over. The moves seen."""
+    watched = _watch_beaten_pair_swept_by_b(sweep, after, blind, read_after, variant, ten)
+    return [(m, ok) for _, m, ok in watched.seen]
+
+
+def _watch_beaten_pair_swept_by_b(
+    sweep: range,
+    after: Patch,
+    blind: range,
+    read_after: CardDetection,
+    variant: str = "podkidnoy",
+    ten: CardDetection = TEN_ON_IT,
+) -> Watched:
+    """:func:`_beaten_pair_swept_by_b`, all the chain reported."""
     paint = _painter(
         [(NINE_AT, 230, range(14, 74)), (COVER_AT, 150, range(44, 74)), after],
         [A_LAYS_THE_NINE, B_REACHES_IN, (sweep, True, 200)],
@@ -467,7 +481,7 @@ def _beaten_pair_swept_by_b(
             return []
         return [NINE] if i < 44 else [NINE, ten] if i < blind.start else [read_after]
 
-    return [(m, ok) for _, m, ok in _watch(script, 120, paint, variant).seen]
+    return _watch(script, 120, paint, variant)
 
 
 def test_a_bito_and_the_next_lead_in_one_reach_are_both_seen() -> None:
@@ -501,6 +515,40 @@ def test_a_beat_read_by_its_corner_alone_is_swept_with_the_card_it_beat() -> Non
         ("A:done", True),
         ("B:attack 8c", True),
     ]
+
+
+TEN_LED_APART: Patch = ((400, 140, 450, 215), 200, range(80, 10**6))
+TEN_READ_APART = CardDetection("Ts", 0.7, (400.0, 140.0, 450.0, 215.0), 2)
+
+
+def test_a_discarded_card_read_again_far_more_clearly_was_its_runner_up_when_laid() -> None:
+    # the jack that beat the nine was read weakly as the ten (the jack its runner-up); after
+    # the bito, B leads the true ten, read clearly: the beat is corrected, the lead judged
+    weak_ten = CardDetection("Ts", 0.35, COVER_BOX, 2, ("Js", 0.25))
+    watched = _watch_beaten_pair_swept_by_b(
+        range(70, 86), TEN_LED_APART, range(74, 80), TEN_READ_APART, ten=weak_ten
+    )
+    assert [(old, new) for _, old, new in watched.corrections] == [("Ts", "Js")]
+    assert watched.moves == ["A:attack 9s", "B:beat 9s/Js", "A:done", "B:attack Ts"]
+
+
+@pytest.mark.parametrize(
+    "laid",
+    [
+        CardDetection("Ts", 0.6, COVER_BOX, 2, ("Js", 0.25)),  # read clearly when laid
+        CardDetection("Ts", 0.35, COVER_BOX, 2),  # read weakly, but nothing else read in it
+    ],
+)
+def test_a_discarded_card_read_again_not_far_more_clearly_or_with_no_runner_up_stays_discarded(
+    laid: CardDetection,
+) -> None:
+    # two clear readings of one card in two places, or no other identity to give the one laid:
+    # which reading is wrong is not known
+    watched = _watch_beaten_pair_swept_by_b(
+        range(70, 86), TEN_LED_APART, range(74, 80), TEN_READ_APART, ten=laid
+    )
+    assert watched.corrections == []
+    assert watched.moves == ["A:attack 9s", "B:beat 9s/Ts", "A:done"]
 
 
 B_TAKES_THE_NINE_A_LEADS_THE_EIGHT = [

@@ -64,6 +64,18 @@ def test_a_covered_corner_unlike_the_top_card_is_kept() -> None:
     assert names == ["6h", "Ks"]
 
 
+def test_a_cards_runner_up_is_the_identity_its_corners_gave_most_after_its_own() -> None:
+    box = np.array([102, 102, 118, 140], np.float32)
+    reads = [
+        IndexRead(box, 0.8, "8h", 0.5, {"Jh": 0.2, "none": 0.25}),
+        IndexRead(box + 80, 0.8, "8h", 0.6, {"Jh": 0.3, "Qh": 0.1}),
+    ]
+    (found,) = merge_corners(reads, Detections.empty(), Detections.empty())
+    assert found.runner_up == ("Jh", 0.3)  # the best over its corners; "none" is no card
+    (sure,) = merge_corners([_read([10, 10, 30, 50], "6h")], Detections.empty(), Detections.empty())
+    assert sure.runner_up is None
+
+
 def test_a_covered_card_with_one_corner_gets_the_corner_box() -> None:
     reads = [_read([10, 10, 30, 50], "6h")]
     (found,) = merge_corners(reads, Detections.empty(), Detections.empty())

@@ -10,7 +10,7 @@ neither appears nor changes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from referee.cards import Card
 from referee.errors import InvalidNotation
@@ -50,6 +50,7 @@ class Place:
     box: Box
     frames: int = 0
     confidence: float = 0.0  # summed over the frames
+    runners_up: dict[str, float] = field(default_factory=dict)  # their probability, summed
 
     def area(self) -> float:
         return (self.box[2] - self.box[0]) * (self.box[3] - self.box[1])
@@ -76,6 +77,9 @@ class Votes:
                 place = self.by_card[det.card] = Place(det.card, det.box)
             place.frames += 1
             place.confidence += det.confidence
+            if det.runner_up is not None:
+                name, p = det.runner_up
+                place.runners_up[name] = place.runners_up.get(name, 0.0) + p
             if (det.box[2] - det.box[0]) * (det.box[3] - det.box[1]) > place.area():
                 place.box = det.box
 
@@ -92,6 +96,15 @@ class Votes:
         """The mean confidence of an identity's readings, over the frames that read it."""
         place = self.by_card.get(card)
         return 0.0 if place is None else place.confidence / max(place.frames, 1)
+
+    def runner_up(self, card: str) -> tuple[str, float] | None:
+        """The identity that the readings of ``card`` gave the most probability after it, with
+        its mean probability over the frames that read ``card``."""
+        place = self.by_card.get(card)
+        if place is None or not place.runners_up:
+            return None
+        name, total = max(place.runners_up.items(), key=lambda kv: kv[1])
+        return name, total / max(place.frames, 1)
 
     def seen(self, min_share: float, min_frames: int = 1) -> dict[str, tuple[float, Box]]:
         """Each identity read in at least ``min_share`` of the frames (and ``min_frames``),
