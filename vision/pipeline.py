@@ -110,8 +110,8 @@ PILE_LOOKS = 3  # judging steps (frames judged) after a sweep in which the pile 
 SLIVER = 0.3  # a new card's box is at least this wide for its length ...
 OVERSIZE = 2.0  # ... and at most this many times the typical laid card's length
 WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak)
-READ_AGAIN = 0.6  # strength from which a discarded card read in a new place, at least ...
-READ_AGAIN_RATIO = 1.5  # ... this many times as strongly as when it was laid, ...
+READ_AGAIN = 0.6  # confidence per frame from which a discarded card read in a new place, ...
+READ_AGAIN_RATIO = 1.5  # ... and this many times the one it was laid with, ...
 RUNNER_UP = 0.1  # ... is that card, and the one laid was its runner-up (mean probability)
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
@@ -503,7 +503,7 @@ class Pipeline:
 
     def _discarded_read_again(self, state: State) -> list[tuple[Card, Card]]:
         """Discarded cards read clearly in the battle area (where no card is remembered), at
-        least ``READ_AGAIN_RATIO`` times as strongly as when they were laid: the card laid then
+        least ``READ_AGAIN_RATIO`` times as confidently as when they were laid: the card laid then
         was another, the one its readings gave the most probability after it, when that one
         may have been laid (not on the table, not discarded). Eval game 1: a Cyrillic jack
         ``В♥`` was read as the 8♥ at 0.39 (the J♥ runner-up at 0.2-0.3) and beat, then the true
@@ -515,17 +515,17 @@ class Pipeline:
             if card is None or card not in state.discard or card in self._memory:
                 continue
             laid = self._laid_reads.get(card)
-            strength = self._votes.strength(name)
+            confidence = self._votes.confidence(name)
             if (
                 laid is None
                 or laid.runner_up is None
                 or laid.runner_up in self._memory
                 or not possible_new(state, laid.runner_up)
-                or strength < max(READ_AGAIN, READ_AGAIN_RATIO * laid.confidence)
+                or confidence < max(READ_AGAIN, READ_AGAIN_RATIO * laid.confidence)
                 or not self.geometry.in_battle(box)
             ):
                 continue
-            log.info("%s read again at %.2f: the one laid was %s", card, strength, laid.runner_up)
+            log.info("%s read again at %.2f: the one laid was %s", card, confidence, laid.runner_up)
             self._laid_reads[laid.runner_up] = replace(laid, runner_up=None)
             del self._laid_reads[card]
             out.append((card, laid.runner_up))
@@ -688,16 +688,13 @@ class Pipeline:
         for card, laid in placed.items():
             box = laid.box
             rivals = frozenset(str(c) for c, _ in laid.readings if c != card)
+            confidence = self._votes.confidence(str(card))
             self._memory[card] = _Remembered(
-                box,
-                self.motion.region(box),
-                rivals,
-                region_of(self._calm, box),
-                self._votes.confidence(str(card)),
+                box, self.motion.region(box), rivals, region_of(self._calm, box), confidence
             )
             runner_up = self._votes.runner_up(str(card))
             self._laid_reads[card] = _Laid(
-                self._votes.confidence(str(card)),
+                confidence,
                 parse_card(runner_up[0]) if runner_up and runner_up[1] >= RUNNER_UP else None,
             )
             self._placed_still.append(box)
