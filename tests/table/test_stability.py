@@ -115,6 +115,11 @@ class Watched:
     corrections: list[tuple[int, str, str]]  # (frame, card as reported, card it is)
     played_on: list[tuple[int, str]] = field(default_factory=list)  # (frame, illegal move kept)
 
+    @property
+    def verdicts(self) -> list[tuple[str, bool]]:
+        """The moves seen, each with whether the referee found it legal."""
+        return [(m, ok) for _, m, ok in self.seen]
+
 
 def _watch(
     script: Callable[[int], list[CardDetection]],
@@ -453,24 +458,11 @@ def _beaten_pair_swept_by_b(
     read_after: CardDetection,
     variant: str = "podkidnoy",
     ten: CardDetection = TEN_ON_IT,
-) -> list[tuple[str, bool]]:
+) -> Watched:
     """Seat A lays the nine (frames 10-19), seat B beats it with the ten (40-49; read as
     ``ten``) and sweeps the pair away in ``sweep`` (it is gone from frame 74); ``after`` is
     painted, and read as ``read_after`` once ``blind`` (frames in which nothing is read) is
-    over. The moves seen."""
-    watched = _watch_beaten_pair_swept_by_b(sweep, after, blind, read_after, variant, ten)
-    return [(m, ok) for _, m, ok in watched.seen]
-
-
-def _watch_beaten_pair_swept_by_b(
-    sweep: range,
-    after: Patch,
-    blind: range,
-    read_after: CardDetection,
-    variant: str = "podkidnoy",
-    ten: CardDetection = TEN_ON_IT,
-) -> Watched:
-    """:func:`_beaten_pair_swept_by_b`, all the chain reported."""
+    over."""
     paint = _painter(
         [(NINE_AT, 230, range(14, 74)), (COVER_AT, 150, range(44, 74)), after],
         [A_LAYS_THE_NINE, B_REACHES_IN, (sweep, True, 200)],
@@ -490,7 +482,7 @@ def test_a_bito_and_the_next_lead_in_one_reach_are_both_seen() -> None:
     eight = CardDetection("8c", 0.6, CARD_BOX, 2)
     seen = _beaten_pair_swept_by_b(
         range(70, 86), (NINE_AT, 200, range(80, 10**6)), range(74, 80), eight
-    )
+    ).verdicts
     assert seen == [
         ("A:attack 9s", True),
         ("B:beat 9s/Ts", True),
@@ -508,7 +500,7 @@ def test_a_beat_read_by_its_corner_alone_is_swept_with_the_card_it_beat() -> Non
     eight = CardDetection("8c", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
     seen = _beaten_pair_swept_by_b(
         range(70, 86), (eight_at, 200, range(80, 10**6)), range(74, 80), eight, ten=corner
-    )
+    ).verdicts
     assert seen == [
         ("A:attack 9s", True),
         ("B:beat 9s/Ts", True),
@@ -525,7 +517,7 @@ def test_a_discarded_card_read_again_far_more_clearly_was_its_runner_up_when_lai
     # the jack that beat the nine was read weakly as the ten (the jack its runner-up); after
     # the bito, B leads the true ten, read clearly: the beat is corrected, the lead judged
     weak_ten = CardDetection("Ts", 0.35, COVER_BOX, 2, ("Js", 0.25))
-    watched = _watch_beaten_pair_swept_by_b(
+    watched = _beaten_pair_swept_by_b(
         range(70, 86), TEN_LED_APART, range(74, 80), TEN_READ_APART, ten=weak_ten
     )
     assert [(old, new) for _, old, new in watched.corrections] == [("Ts", "Js")]
@@ -544,7 +536,7 @@ def test_a_discarded_card_read_again_not_far_more_clearly_or_with_no_runner_up_s
 ) -> None:
     # two clear readings of one card in two places, or no other identity to give the one laid:
     # which reading is wrong is not known
-    watched = _watch_beaten_pair_swept_by_b(
+    watched = _beaten_pair_swept_by_b(
         range(70, 86), TEN_LED_APART, range(74, 80), TEN_READ_APART, ten=laid
     )
     assert watched.corrections == []
@@ -684,7 +676,7 @@ def test_a_weak_reading_on_the_discard_pile_is_no_card_in_play() -> None:
     # as a face (he leads next: the reading would be a legal lead)
     seen = _beaten_pair_swept_by_b(
         range(70, 80), (PILE, 60, range(76, 10**6)), range(70, 80), ON_THE_PILE
-    )
+    ).verdicts
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True), ("A:done", True)]
 
 
@@ -693,7 +685,7 @@ def test_a_weak_reading_on_the_pile_a_closed_bout_was_swept_to_is_no_card_in_pla
     # never looks bare (the nine lay under it), the nine's does once they are swept
     seen = _beaten_pair_swept_by_b(
         range(70, 80), (PILE, 60, range(76, 10**6)), range(70, 80), ON_THE_PILE, "simple"
-    )
+    ).verdicts
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
 
 
