@@ -509,8 +509,8 @@ def test_a_beat_read_by_its_corner_alone_is_swept_with_the_card_it_beat() -> Non
     ]
 
 
-TEN_LED_APART: Patch = ((400, 140, 450, 215), 200, range(80, 10**6))
-TEN_READ_APART = CardDetection("Ts", 0.7, (400.0, 140.0, 450.0, 215.0), 2)
+TEN_LED_APART: Patch = (THROWN_AT, 200, range(80, 10**6))  # where nothing lay before
+TEN_READ_APART = CardDetection("Ts", 0.7, (400.0, 140.0, 450.0, 215.0), 2)  # read there
 
 
 def test_a_discarded_card_read_again_far_more_clearly_was_its_runner_up_when_laid() -> None:
