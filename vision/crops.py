@@ -1,7 +1,7 @@
-"""The square crop around an index corner that the classifier reads.
+"""The square crops the classifiers read: an index corner, and a whole card.
 
 Training (from ground-truth boxes) and the runtime (from detected boxes) must cut crops the same
-way, so both use :func:`crop_square`.
+way, so both use :func:`crop_square` (and :func:`crop_card`, for the whole-card reader).
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ import numpy as np
 
 CROP_SIZE = 40  # classifier input, pixels per side
 CROP_PAD = 1.3  # side of the square = this times the longer side of the box
+CARD_CROP_SIZE = 64  # the whole-card reader's input, pixels per side
+CARD_PAD = 1.05  # a whole card's square: its box's longer side and a little of its edge
 
 
 def crop_square(
@@ -28,6 +30,13 @@ def crop_square(
     m = np.array([[s, 0, size / 2 - s * cx], [0, s, size / 2 - s * cy]], np.float32)
     interp = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
     return cv2.warpAffine(image, m, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+
+
+def crop_card(
+    image: np.ndarray, box: tuple[float, float, float, float] | list[float], size: int
+) -> np.ndarray:
+    """The square crop of a whole card's box that the whole-card reader takes."""
+    return crop_square(image, box, size, CARD_PAD)
 
 
 def to_tensor(crops: np.ndarray) -> np.ndarray:

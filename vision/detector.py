@@ -15,14 +15,20 @@ from pathlib import Path
 import numpy as np
 
 from vision.cards import BACK, CLASSIFIER_CLASSES, DET_BACK, DET_CARD, DET_INDEX, NONE
-from vision.crops import CROP_SIZE, crop_square, to_tensor
-from vision.detections import Detections, letterbox
+from vision.crops import CARD_CROP_SIZE, CROP_SIZE, crop_card, crop_square, to_tensor
+from vision.detections import Detections, box_iou, letterbox
 
 log = logging.getLogger(__name__)
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
 DETECTOR_FILE = "detector.onnx"
 CLASSIFIER_FILE = "classifier.onnx"
+WHOLE_CARD_FILE = "whole_card.onnx"
+WHOLE_P = 0.9
+"""A face-up card box that no corner reading explains is named by the whole-card reader only when
+it gives one card at least this probability."""
+WHOLE_DET = 0.3
+"""... and when the YOLO stage is at least this sure that the box is a face-up card."""
 UNSURE_P = 0.8
 """Below this top probability a crop is read again turned three ways and the four readings
 averaged (validation crops: 90.0 % -> 91.9 % right, for about a quarter of the crops read again)."""
@@ -172,8 +178,42 @@ def merge_corners(
     return out
 
 
+def unexplained_cards(found: list[CardDetection], cards: Detections) -> np.ndarray:
+    """Indices of the face-up card boxes that no listed card has taken as its box (a card whose
+    index corners were not found, or not read as any card)."""
+    if len(cards) == 0:
+        return np.zeros(0, np.int64)
+    named = np.array([d.box for d in found if d.card != BACK], np.float32).reshape(-1, 4)
+    if len(named) == 0:
+        return np.arange(len(cards))
+    taken = box_iou(cards.xyxy, named).max(1) >= 0.9
+    return np.flatnonzero(~taken)
+
+
+def whole_card_reads(
+    found: list[CardDetection], cards: Detections, probs: np.ndarray, min_p: float = WHOLE_P
+) -> list[CardDetection]:
+    """The cards named by the whole-card reader in the boxes of ``cards`` (their readings
+    ``probs``): a card of its own when it reads one identity at ``min_p`` or more that no listed
+    card has; its confidence is the box's times the reading's."""
+    listed = {d.card for d in found}
+    out: list[CardDetection] = []
+    for i in np.argsort(-probs.max(1), kind="stable") if len(probs) else []:
+        k = int(probs[i].argmax())
+        card = CLASSIFIER_CLASSES[k]
+        if card in (NONE, BACK) or card in listed or probs[i, k] < min_p:
+            continue
+        listed.add(card)  # one deck: the surest box of an identity is its card
+        x1, y1, x2, y2 = (float(v) for v in cards.xyxy[i])
+        out.append(CardDetection(card, float(cards.confidence[i] * probs[i, k]), (x1, y1, x2, y2)))
+    return out
+
+
 class CardDetector:
-    """Load the two ONNX models once; :meth:`detect` a BGR image."""
+    """Load the ONNX models once; :meth:`detect` a BGR image.
+
+    The whole-card reader (``whole_card.onnx``) is optional: without the file, cards are named
+    by their index corners alone."""
 
     def __init__(
         self,
@@ -185,6 +225,7 @@ class CardDetector:
         min_conf: float = 0.15,
         threads: int = 2,
         unsure_p: float = UNSURE_P,
+        whole_card_path: Path | None = None,
     ) -> None:
         import onnxruntime as ort
 
@@ -197,6 +238,10 @@ class CardDetector:
         )
         self.classifier = ort.InferenceSession(
             str(classifier_path or MODELS_DIR / CLASSIFIER_FILE), opts, providers=providers
+        )
+        whole = whole_card_path or MODELS_DIR / WHOLE_CARD_FILE
+        self.whole_card = (
+            ort.InferenceSession(str(whole), opts, providers=providers) if whole.exists() else None
         )
         shape = self.detector.get_inputs()[0].shape
         self.fixed_size = shape[2] if isinstance(shape[2], int) else None
@@ -226,15 +271,33 @@ class CardDetector:
             probs[unsure] = (probs[unsure] + votes.sum(0)) / 4
         return probs
 
+    def read_whole(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        """Class probabilities (N, classes) of the whole cards at ``boxes``."""
+        if self.whole_card is None or len(boxes) == 0:
+            return np.zeros((0, len(CLASSIFIER_CLASSES)), np.float32)
+        side = self.whole_card.get_inputs()[0].shape[2]
+        size = side if isinstance(side, int) else CARD_CROP_SIZE
+        crops = to_tensor(np.stack([crop_card(image, b, size) for b in boxes]))
+        return _softmax(self.whole_card.run(None, {"crops": crops})[0])
+
     def _classify(self, crops: np.ndarray) -> np.ndarray:
-        logits = self.classifier.run(None, {"crops": crops})[0]
-        e = np.exp(logits - logits.max(1, keepdims=True))
-        probs: np.ndarray = e / e.sum(1, keepdims=True)
-        return probs
+        return _softmax(self.classifier.run(None, {"crops": crops})[0])
 
     def detect(self, image: np.ndarray) -> list[CardDetection]:
         """Every card in a BGR image, each listed once."""
         found = self.find(image)
+        cards = found.of_class(DET_CARD)
+        listed = self._by_corners(image, found)
+        if self.whole_card is None:
+            return listed
+        keep = np.zeros(len(cards), bool)
+        keep[unexplained_cards(listed, cards)] = True
+        unread = cards.where(keep & (cards.confidence >= WHOLE_DET))
+        extra = whole_card_reads(listed, unread, self.read_whole(image, unread.xyxy))
+        return sorted(listed + extra, key=lambda d: (d.box[1], d.box[0]))
+
+    def _by_corners(self, image: np.ndarray, found: Detections) -> list[CardDetection]:
+        """The cards named by their index corners, and the backs."""
         index = found.of_class(DET_INDEX)
         # a corner's card confidence is det_conf * cls_conf: below min_conf it can never count
         index = index.where(index.confidence >= self.min_conf)
@@ -256,3 +319,9 @@ class CardDetector:
         return merge_corners(
             reads, found.of_class(DET_CARD), found.of_class(DET_BACK), self.min_conf
         )
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    e = np.exp(logits - logits.max(1, keepdims=True))
+    probs: np.ndarray = e / e.sum(1, keepdims=True)
+    return probs

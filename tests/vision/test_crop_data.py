@@ -9,19 +9,21 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.cards import CLASSIFIER_INDEX
-from vision.crops import crop_square
+from vision.cards import BACK, CLASSIFIER_INDEX, NONE
+from vision.crops import crop_card, crop_square
 from vision.synth.dataset import gt_record
 from vision.synth.decks import Deck
 from vision.synth.layout import Layout, Placement
 from vision.synth.render import render_scene
-from vision.train.crop_data import build, shrunk
+from vision.train.crop_data import build, shrunk, whole_card_crops
 
 CAMERA = np.array([[150.0, 0, 320], [0, 150.0, 240], [0, 0, 1]])
 
 
-def _write(dataset: Path, deck: Deck, card: str, name: str) -> None:
-    layout = Layout([Placement(card, True, 0.0, 0.0, 0.0, "attack")], 2.0, 1.5)
+def _write(
+    dataset: Path, deck: Deck, card: str, name: str, more: tuple[Placement, ...] = ()
+) -> None:
+    layout = Layout([Placement(card, True, 0.0, 0.0, 0.0, "attack"), *more], 2.0, 1.5)
     scene = render_scene(np.random.default_rng(0), deck, layout=layout, camera=CAMERA)
     (dataset / "images" / "train").mkdir(parents=True, exist_ok=True)
     (dataset / "gt" / "train").mkdir(parents=True, exist_ok=True)
@@ -57,3 +59,24 @@ def test_a_shrunk_image_keeps_its_labels_on_what_was_drawn(toy_deck: Deck, tmp_p
     old_box = np.corrcoef(grey[0], grey[2])[0, 1]
     assert same_place > 0.8
     assert same_place > old_box + 0.2
+
+
+def test_whole_card_crops_name_each_card_drawn_and_its_back(toy_deck: Deck, tmp_path: Path) -> None:
+    down = Placement("Kd", False, 0.6, 0.0, 0.0, "stock")
+    _write(tmp_path, toy_deck, "7c", "a", (down,))
+    image = cv2.imread(str(tmp_path / "images" / "train" / "a.jpg"))
+    gt = json.loads((tmp_path / "gt" / "train" / "a.json").read_text())
+    xs, ys = whole_card_crops(np.random.default_rng(0), image, gt, jitter=2, size=32)
+    assert ys.count(CLASSIFIER_INDEX["7c"]) == 2
+    assert ys.count(CLASSIFIER_INDEX[BACK]) == 1
+    assert CLASSIFIER_INDEX["Kd"] not in ys  # a face-down card is a back, whatever it is
+    assert all(x.shape == (32, 32, 3) for x in xs)
+    # the toy deck's faces are white, its backs red: each crop shows what its label says
+    by_label = {y: x for x, y in zip(xs, ys, strict=True)}
+    face, back = by_label[CLASSIFIER_INDEX["7c"]], by_label[CLASSIFIER_INDEX[BACK]]
+    f, b = face[12:20, 12:20].mean((0, 1)), back[12:20, 12:20].mean((0, 1))
+    assert f.min() > 140 and f[2] - f[0] < 30  # white (lit)
+    assert b[2] - b[0] > 80  # red
+    for x, y in zip(xs, ys, strict=True):
+        if y == CLASSIFIER_INDEX[NONE]:
+            assert not np.array_equal(x, crop_card(image, gt["cards"][0]["box"], 32))

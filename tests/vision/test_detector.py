@@ -6,7 +6,14 @@ import numpy as np
 
 from vision.cards import BACK, CLASSIFIER_CLASSES, DET_BACK, DET_CARD, DET_INDEX
 from vision.detections import Detections, letterbox, nms
-from vision.detector import IndexRead, merge_corners
+from vision.detector import (
+    WHOLE_P,
+    CardDetection,
+    IndexRead,
+    merge_corners,
+    unexplained_cards,
+    whole_card_reads,
+)
 
 
 def _dets(boxes: list[list[float]], cls: int, conf: float = 0.9) -> Detections:
@@ -97,6 +104,48 @@ def test_distinct_cards_stay_distinct() -> None:
     ]
     names = sorted(d.card for d in merge_corners(reads, Detections.empty(), Detections.empty()))
     assert names == ["Ah", "As", "XR"]
+
+
+def _reading(card: str, p: float) -> np.ndarray:
+    probs = np.full(len(CLASSIFIER_CLASSES), (1 - p) / (len(CLASSIFIER_CLASSES) - 1), np.float32)
+    probs[CLASSIFIER_CLASSES.index(card)] = p
+    return probs
+
+
+def test_only_card_boxes_no_corner_reading_took_are_left_to_the_whole_card_reader() -> None:
+    cards = _dets([[100, 100, 200, 250], [300, 100, 400, 250]], DET_CARD)
+    named = merge_corners([_read([102, 102, 118, 140], "Ts")], cards, Detections.empty())
+    assert named[0].box == (100, 100, 200, 250)
+    assert unexplained_cards(named, cards).tolist() == [1]
+    assert unexplained_cards([], cards).tolist() == [0, 1]
+
+
+def test_a_card_box_no_corner_explains_is_named_by_a_sure_whole_card_reading() -> None:
+    cards = _dets([[300, 100, 400, 250]], DET_CARD, conf=0.8)
+    (found,) = whole_card_reads([], cards, np.stack([_reading("Qh", 0.95)]))
+    assert found.card == "Qh" and found.corners == 0
+    assert found.box == (300, 100, 400, 250)
+    assert abs(found.confidence - 0.8 * 0.95) < 1e-6
+
+
+def test_a_whole_card_reading_that_is_unsure_or_no_card_or_already_listed_names_nothing() -> None:
+    cards = _dets([[300, 100, 400, 250]] * 4, DET_CARD)
+    listed = [CardDetection("Ks", 0.9, (100, 100, 200, 250), 2)]
+    probs = np.stack(
+        [
+            _reading("Qh", WHOLE_P - 0.05),
+            _reading("none", 0.99),
+            _reading(BACK, 0.99),
+            _reading("Ks", 0.99),
+        ]
+    )
+    assert whole_card_reads(listed, cards, probs) == []
+
+
+def test_one_identity_read_whole_in_two_boxes_is_one_card_in_the_surer_box() -> None:
+    cards = _dets([[300, 100, 400, 250], [500, 100, 600, 250]], DET_CARD)
+    found = whole_card_reads([], cards, np.stack([_reading("Qh", 0.93), _reading("Qh", 0.99)]))
+    assert [(d.card, d.box) for d in found] == [("Qh", (500, 100, 600, 250))]
 
 
 def test_class_mapping_covers_every_classifier_output() -> None:

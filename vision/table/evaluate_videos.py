@@ -292,16 +292,19 @@ def main(argv: list[str] | None = None) -> int:
         help="answer each uncertain move's one-tap question with the truth (counted)",
     )
     parser.add_argument("--imgsz", type=int, default=DETECT_SIZE)
-    for stage in ("detector", "classifier"):
+    for stage in ("detector", "classifier", "whole-card"):
         parser.add_argument(
             f"--{stage}",
             type=Path,
             default=None,
             help=f"a candidate {stage} .onnx (default: shipped)",
         )
+    parser.add_argument(
+        "--no-whole-card", action="store_true", help="name cards by their index corners alone"
+    )
     parser.add_argument("--verbose", "-v", action="store_true")
     args = parser.parse_args(argv)
-    for path in (args.detector, args.classifier):
+    for path in (args.detector, args.classifier, args.whole_card):
         if path is not None and not path.is_file():
             print(f"no model at {path}", file=sys.stderr)
             return 2
@@ -311,7 +314,11 @@ def main(argv: list[str] | None = None) -> int:
     if not folders:
         print("no game folders (meta.json) found", file=sys.stderr)
         return 2
-    detector = CardDetector(args.detector, args.classifier, imgsz=args.imgsz)
+    detector = CardDetector(
+        args.detector, args.classifier, imgsz=args.imgsz, whole_card_path=args.whole_card
+    )
+    if args.no_whole_card:
+        detector.whole_card = None
     results = []
     for folder in folders:
         r = evaluate_game(

@@ -6,7 +6,10 @@ Output: ``crops.npz`` with ``x`` (N, S, S, 3) uint8 BGR and ``y`` (N,) class num
 :data:`vision.cards.CLASSIFIER_CLASSES`.
 
 ``python -m vision.train.crop_data DATASET SPLIT OUT.npz [--jitter 2] [--size 48]
-[--shrink LO HI]``
+[--shrink LO HI] [--whole]``
+
+``--whole`` cuts crops of whole cards for the whole-card reader instead (a card's box, see
+:func:`whole_card_crops`).
 
 ``--shrink`` first scales each image down by a factor drawn from ``[LO, HI]`` and passes it through
 JPEG at a random quality, so the corners are as small and as coarse as the camera chain sees them
@@ -25,7 +28,7 @@ import cv2
 import numpy as np
 
 from vision.cards import BACK, CLASSIFIER_INDEX, NONE
-from vision.crops import CROP_SIZE, crop_square
+from vision.crops import CARD_CROP_SIZE, CROP_SIZE, crop_card, crop_square
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +125,49 @@ def crops_for_image(
     return xs, ys
 
 
+def whole_card_crops(
+    rng: np.random.Generator,
+    image: np.ndarray,
+    gt: dict[str, Any],
+    jitter: int,
+    none_per_image: int = 2,
+    size: int = CARD_CROP_SIZE,
+) -> tuple[list[np.ndarray], list[int]]:
+    """Whole-card crops and class numbers for one rendered image, as the whole-card reader takes
+    them: each face-up card whose box the YOLO stage is taught (half of it or more shows, in the
+    frame) gives its identity, each such face-down card ``back``, and card-sized boxes that hold
+    no labelled card box ``none``."""
+    from vision.synth.render import CARD_VISIBLE
+
+    xs: list[np.ndarray] = []
+    ys: list[int] = []
+    h, w = image.shape[:2]
+    boxes: list[list[float]] = []
+    for card in gt["cards"]:
+        if card["visible"] < CARD_VISIBLE or card["in_frame"] < 0.9:
+            continue
+        boxes.append(card["box"])
+        label = card["card"] if card["face_up"] else BACK
+        for j in range(jitter if card["face_up"] else 1):
+            xs.append(crop_card(image, _jitter(rng, card["box"], 0.06 if j else 0.02), size))
+            ys.append(CLASSIFIER_INDEX[label])
+    sides = [max(b[2] - b[0], b[3] - b[1]) for b in boxes]
+    typical = float(np.median(sides)) if sides else 0.25 * min(w, h)
+    made = 0
+    for _ in range(30):
+        if made >= none_per_image:
+            break
+        side = typical * float(np.exp(rng.normal(0, 0.3)))
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        box = [cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2]
+        if any(_iou(box, b) > 0.2 for b in boxes):
+            continue
+        xs.append(crop_card(image, box, size))
+        ys.append(CLASSIFIER_INDEX[NONE])
+        made += 1
+    return xs, ys
+
+
 def shrunk(
     rng: np.random.Generator, image: np.ndarray, gt: dict[str, Any], scale: float
 ) -> tuple[np.ndarray, dict[str, Any]]:
@@ -160,9 +206,11 @@ def build(
     size: int = CROP_SIZE,
     exclude: frozenset[str] = frozenset(),
     shrink: tuple[float, float] | None = None,
+    whole: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """All crops of one split, but of the images of the decks in ``exclude``; with ``shrink``,
-    of each image scaled down first (see :func:`shrunk`)."""
+    of each image scaled down first (see :func:`shrunk`); with ``whole``, whole-card crops
+    (:func:`whole_card_crops`) instead of index corners."""
     rng = np.random.default_rng(seed)
     xs: list[np.ndarray] = []
     ys: list[int] = []
@@ -176,7 +224,8 @@ def build(
             continue
         if shrink is not None:
             image, gt = shrunk(rng, image, gt, float(rng.uniform(*shrink)))
-        x, y = crops_for_image(rng, image, gt, jitter, size=size)
+        cut = whole_card_crops if whole else crops_for_image
+        x, y = cut(rng, image, gt, jitter, size=size)
         xs += x
         ys += y
         if i % 1000 == 0:
@@ -191,7 +240,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("out", type=Path)
     ap.add_argument("--jitter", type=int, default=2, help="crops per readable index")
     ap.add_argument("--limit", type=int, default=None)
-    ap.add_argument("--size", type=int, default=CROP_SIZE, help="crop side in pixels")
+    ap.add_argument("--size", type=int, help="crop side in pixels (default: the reader's)")
+    ap.add_argument("--whole", action="store_true", help="whole-card crops, not index corners")
     ap.add_argument("--exclude", nargs="*", default=[], help="deck names whose images give no crop")
     ap.add_argument(
         "--shrink", type=float, nargs=2, metavar=("LO", "HI"), help="scale images down first"
@@ -203,9 +253,10 @@ def main(argv: list[str] | None = None) -> None:
         args.split,
         args.jitter,
         limit=args.limit,
-        size=args.size,
+        size=args.size or (CARD_CROP_SIZE if args.whole else CROP_SIZE),
         exclude=frozenset(args.exclude),
         shrink=tuple(args.shrink) if args.shrink else None,
+        whole=args.whole,
     )
     np.savez(args.out, x=x, y=y)
     print(f"{len(y)} crops -> {args.out}")

@@ -4,7 +4,10 @@ The real set has whole-card boxes only. The YOLO stage finds index corners in ea
 that lies inside exactly one labelled card box (and in no other) takes that card's identity.
 Boxes away from every corner give ``none`` crops. Only the train split is used.
 
-``python -m vision.train.real_crops REAL_ROOT OUT.npz [--split train] [--size 48]``
+``python -m vision.train.real_crops REAL_ROOT OUT.npz [--split train] [--size 48] [--whole]``
+
+``--whole`` cuts crops of the labelled whole cards for the whole-card reader instead (and
+``none`` crops of card-sized boxes that hold no card).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import cv2
 import numpy as np
 
 from vision.cards import CLASSIFIER_INDEX, DET_INDEX, NONE
-from vision.crops import CROP_SIZE, crop_square
+from vision.crops import CARD_CROP_SIZE, CROP_SIZE, crop_card, crop_square
 from vision.detector import CardDetector, _containment
 from vision.evaluate import yolo_truths
 from vision.train.crop_data import _iou, _jitter
@@ -46,10 +49,35 @@ def real_train_args(
     return args, det
 
 
+def whole_card_crops(
+    rng: np.random.Generator, image: np.ndarray, boxes: dict[str, list[float]], jitter: int
+) -> tuple[list[np.ndarray], list[int]]:
+    """Whole-card crops of one labelled photo: each card box ``jitter`` times, and one crop of a
+    card-sized box that overlaps no card box much, as ``none``."""
+    xs: list[np.ndarray] = []
+    ys: list[int] = []
+    for card, box in boxes.items():
+        for j in range(jitter):
+            xs.append(crop_card(image, _jitter(rng, box, 0.06 if j else 0.02), CARD_CROP_SIZE))
+            ys.append(CLASSIFIER_INDEX[card])
+    h, w = image.shape[:2]
+    sides = [max(b[2] - b[0], b[3] - b[1]) for b in boxes.values()] or [min(w, h) / 3]
+    for _ in range(30):
+        side = float(np.median(sides)) * float(np.exp(rng.normal(0, 0.3)))
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        b = [cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2]
+        if all(_iou(b, o) <= 0.2 for o in boxes.values()):
+            xs.append(crop_card(image, b, CARD_CROP_SIZE))
+            ys.append(CLASSIFIER_INDEX[NONE])
+            break
+    return xs, ys
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m vision.train.real_crops", description=__doc__)
     ap.add_argument("--jitter", type=int, default=3)
     ap.add_argument("--size", type=int, default=CROP_SIZE, help="crop side in pixels")
+    ap.add_argument("--whole", action="store_true", help="whole-card crops, not index corners")
     args, det = real_train_args(ap, argv, min_conf=0.4)
     rng = np.random.default_rng(0)
     xs: list[np.ndarray] = []
@@ -58,6 +86,12 @@ def main(argv: list[str] | None = None) -> None:
     for i, truth in enumerate(yolo_truths(args.real, args.split)):
         image = cv2.imread(str(truth.image))
         if image is None:
+            continue
+        if args.whole:
+            x, y = whole_card_crops(rng, image, truth.boxes, args.jitter)
+            xs += x
+            ys += y
+            labelled += len(truth.boxes)
             continue
         found = det.find(image).of_class(DET_INDEX)
         keep = found.confidence >= args.min_conf
