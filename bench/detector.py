@@ -2,8 +2,9 @@
 
 ``python bench/detector.py [--frames N] [--imgsz 640] [--weights runs/.../last.pt] IMAGES...``
 
-The shipped runtime (onnxruntime: YOLO + index classifier, pre- and post-processing included) is
-timed on every frame, also with every crop read once (no second reading of unsure crops turned).
+The shipped runtime (onnxruntime: YOLO + index classifier + whole-card reader, pre- and
+post-processing included) is timed on every frame, then without the whole-card reader, then also
+with every crop read once (no second reading of unsure crops turned).
 When ``--weights`` is given and ultralytics is importable (training venv), ultralytics' PyTorch
 predictor on the same frames and size is timed in the same run and the ratio printed. Medians
 over the frames after a warm-up.
@@ -67,12 +68,17 @@ def main() -> None:
     )
     full = _time(detector.detect, frames)
     yolo_only = _time(detector.find, frames)
+    whole_card, detector.whole_card = detector.whole_card, None
+    corners_only = _time(detector.detect, frames)
     detector.unsure_p = 0.0
     once = _time(detector.detect, frames)
+    detector.whole_card = whole_card
     print(f"{len(frames)} frames of {w}x{h}, detector input {args.imgsz}, {args.threads} threads")
     print(f"onnxruntime YOLO stage only     median {statistics.median(yolo_only):6.1f} ms")
     print(f"onnxruntime full (YOLO + crops) median {statistics.median(full):6.1f} ms")
-    print(f"  ... every crop read once       median {statistics.median(once):6.1f} ms")
+    if whole_card is not None:
+        print(f"  ... corners alone (no whole-card) {statistics.median(corners_only):6.1f} ms")
+    print(f"  ... and every crop read once   median {statistics.median(once):6.1f} ms")
     if args.weights is None:
         return
     from vision.train.yolo import load

@@ -38,12 +38,13 @@ def _model_options(p: argparse.ArgumentParser) -> None:
 
 
 def _detector(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from vision.detector import CLASSIFIER_FILE, DETECTOR_FILE, CardDetector
+    from vision.detector import CLASSIFIER_FILE, DETECTOR_FILE, WHOLE_CARD_FILE, CardDetector
 
     d = args.model_dir
     return CardDetector(
         d / DETECTOR_FILE if d else None,
         d / CLASSIFIER_FILE if d else None,
+        whole_card_path=d / WHOLE_CARD_FILE if d else None,
         imgsz=args.imgsz,
         min_conf=args.conf,
         threads=args.threads,

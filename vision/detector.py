@@ -25,10 +25,13 @@ DETECTOR_FILE = "detector.onnx"
 CLASSIFIER_FILE = "classifier.onnx"
 WHOLE_CARD_FILE = "whole_card.onnx"
 WHOLE_P = 0.9
-"""A face-up card box that no corner reading explains is named by the whole-card reader only when
-it gives one card at least this probability."""
+"""The whole-card reader names a face-up card box only when it gives one card at least this
+probability."""
 WHOLE_DET = 0.3
 """... and when the YOLO stage is at least this sure that the box is a face-up card."""
+WEAKER = 2.0
+"""A card named by its corners gives up its box to the whole-card reading of it when that reading
+is at least this many times as sure (see :func:`whole_card_reads`)."""
 UNSURE_P = 0.8
 """Below this top probability a crop is read again turned three ways and the four readings
 averaged (validation crops: 90.0 % -> 91.9 % right, for about a quarter of the crops read again)."""
@@ -178,34 +181,62 @@ def merge_corners(
     return out
 
 
-def unexplained_cards(found: list[CardDetection], cards: Detections) -> np.ndarray:
-    """Indices of the face-up card boxes that no listed card has taken as its box (a card whose
-    index corners were not found, or not read as any card)."""
-    if len(cards) == 0:
-        return np.zeros(0, np.int64)
-    named = np.array([d.box for d in found if d.card != BACK], np.float32).reshape(-1, 4)
-    if len(named) == 0:
-        return np.arange(len(cards))
-    taken = box_iou(cards.xyxy, named).max(1) >= 0.9
-    return np.flatnonzero(~taken)
+def box_owners(found: list[CardDetection], cards: Detections) -> list[int]:
+    """For each face-up card box, the index in ``found`` of the card that took it as its box
+    (merged corners take the card box that holds them), or -1."""
+    named = [i for i, d in enumerate(found) if d.card != BACK]
+    if len(cards) == 0 or not named:
+        return [-1] * len(cards)
+    iou = box_iou(cards.xyxy, np.array([found[i].box for i in named], np.float32))
+    return [named[int(row.argmax())] if row.max() >= 0.9 else -1 for row in iou]
+
+
+def to_read_whole(found: list[CardDetection], cards: Detections) -> np.ndarray:
+    """Indices of the card boxes worth reading whole: sure enough to be a face-up card, and
+    free, or taken by a card named so weakly that a whole-card reading could outweigh it."""
+    owners = box_owners(found, cards)
+    return np.array(
+        [
+            i
+            for i, (c, j) in enumerate(zip(cards.confidence, owners, strict=True))
+            if c >= WHOLE_DET and (j < 0 or WEAKER * found[j].confidence <= c)
+        ],
+        np.int64,
+    )
 
 
 def whole_card_reads(
     found: list[CardDetection], cards: Detections, probs: np.ndarray, min_p: float = WHOLE_P
 ) -> list[CardDetection]:
-    """The cards named by the whole-card reader in the boxes of ``cards`` (their readings
-    ``probs``): a card of its own when it reads one identity at ``min_p`` or more that no listed
-    card has; its confidence is the box's times the reading's."""
+    """``found`` with what the whole-card reader read in the boxes ``cards`` (``probs``).
+
+    A reading counts when it gives one card at least ``min_p`` and no other listed card has
+    that identity (one deck); its confidence is the box's times the reading's. In a free box
+    it is a card of its own; in a box a card took by its corners, it replaces that card when
+    its confidence is at least ``WEAKER`` times that card's (a corner misread: a deck whose
+    court cards carry no rank index, a figure's ornament taken for a corner). The surest
+    reading of an identity wins."""
+    owners = box_owners(found, cards)
+    out = list(found)
     listed = {d.card for d in found}
-    out: list[CardDetection] = []
     for i in np.argsort(-probs.max(1), kind="stable") if len(probs) else []:
         k = int(probs[i].argmax())
         card = CLASSIFIER_CLASSES[k]
+        confidence = float(cards.confidence[i] * probs[i, k])
         if card in (NONE, BACK) or card in listed or probs[i, k] < min_p:
             continue
-        listed.add(card)  # one deck: the surest box of an identity is its card
         x1, y1, x2, y2 = (float(v) for v in cards.xyxy[i])
-        out.append(CardDetection(card, float(cards.confidence[i] * probs[i, k]), (x1, y1, x2, y2)))
+        j = owners[i]
+        if j < 0:
+            out.append(CardDetection(card, confidence, (x1, y1, x2, y2)))
+        elif confidence >= WEAKER * out[j].confidence:
+            log.debug("card box read whole as %s, not %s by a corner", card, out[j].card)
+            listed.discard(out[j].card)
+            out[j] = CardDetection(card, confidence, (x1, y1, x2, y2))
+        else:
+            continue
+        listed.add(card)
+    out.sort(key=lambda d: (d.box[1], d.box[0]))
     return out
 
 
@@ -226,6 +257,7 @@ class CardDetector:
         threads: int = 2,
         unsure_p: float = UNSURE_P,
         whole_card_path: Path | None = None,
+        whole_p: float = WHOLE_P,
     ) -> None:
         import onnxruntime as ort
 
@@ -250,6 +282,7 @@ class CardDetector:
         self.imgsz = self.fixed_size or imgsz
         self.conf, self.iou, self.min_conf = conf, iou, min_conf
         self.unsure_p = unsure_p  # 0: every crop is read once (faster, less accurate)
+        self.whole_p = whole_p
 
     def find(self, image: np.ndarray) -> Detections:
         """The YOLO stage: index corners, face-up cards and backs, in image pixels."""
@@ -291,10 +324,9 @@ class CardDetector:
         if self.whole_card is None:
             return listed
         keep = np.zeros(len(cards), bool)
-        keep[unexplained_cards(listed, cards)] = True
-        unread = cards.where(keep & (cards.confidence >= WHOLE_DET))
-        extra = whole_card_reads(listed, unread, self.read_whole(image, unread.xyxy))
-        return sorted(listed + extra, key=lambda d: (d.box[1], d.box[0]))
+        keep[to_read_whole(listed, cards)] = True
+        read = cards.where(keep)
+        return whole_card_reads(listed, read, self.read_whole(image, read.xyxy), self.whole_p)
 
     def _by_corners(self, image: np.ndarray, found: Detections) -> list[CardDetection]:
         """The cards named by their index corners, and the backs."""

@@ -7,11 +7,14 @@ import numpy as np
 from vision.cards import BACK, CLASSIFIER_CLASSES, DET_BACK, DET_CARD, DET_INDEX
 from vision.detections import Detections, letterbox, nms
 from vision.detector import (
+    WEAKER,
+    WHOLE_DET,
     WHOLE_P,
     CardDetection,
     IndexRead,
+    box_owners,
     merge_corners,
-    unexplained_cards,
+    to_read_whole,
     whole_card_reads,
 )
 
@@ -112,12 +115,19 @@ def _reading(card: str, p: float) -> np.ndarray:
     return probs
 
 
-def test_only_card_boxes_no_corner_reading_took_are_left_to_the_whole_card_reader() -> None:
-    cards = _dets([[100, 100, 200, 250], [300, 100, 400, 250]], DET_CARD)
-    named = merge_corners([_read([102, 102, 118, 140], "Ts")], cards, Detections.empty())
-    assert named[0].box == (100, 100, 200, 250)
-    assert unexplained_cards(named, cards).tolist() == [1]
-    assert unexplained_cards([], cards).tolist() == [0, 1]
+def test_the_card_boxes_read_whole_are_the_free_ones_and_those_of_weakly_named_cards() -> None:
+    boxes = [[100, 100, 200, 250], [300, 100, 400, 250], [500, 100, 600, 250], [700, 100, 800, 250]]
+    cards = Detections(
+        np.array(boxes, np.float32),
+        np.full(4, DET_CARD, np.int32),
+        np.array([0.9, 0.9, 0.9, WHOLE_DET - 0.01], np.float32),
+    )
+    sure = _read([102, 102, 118, 140], "Ts")  # 0.9 * 0.95
+    weak = _read([302, 102, 318, 140], "Kc", det=0.55, cls=0.3)  # an ornament taken for a corner
+    named = merge_corners([sure, weak], cards, Detections.empty())
+    assert box_owners(named, cards) == [0, 1, -1, -1]
+    assert to_read_whole(named, cards).tolist() == [1, 2]  # the last box is too unsure
+    assert to_read_whole([], cards).tolist() == [0, 1, 2]
 
 
 def test_a_card_box_no_corner_explains_is_named_by_a_sure_whole_card_reading() -> None:
@@ -139,13 +149,27 @@ def test_a_whole_card_reading_that_is_unsure_or_no_card_or_already_listed_names_
             _reading("Ks", 0.99),
         ]
     )
-    assert whole_card_reads(listed, cards, probs) == []
+    assert whole_card_reads(listed, cards, probs) == listed
 
 
 def test_one_identity_read_whole_in_two_boxes_is_one_card_in_the_surer_box() -> None:
     cards = _dets([[300, 100, 400, 250], [500, 100, 600, 250]], DET_CARD)
     found = whole_card_reads([], cards, np.stack([_reading("Qh", 0.93), _reading("Qh", 0.99)]))
     assert [(d.card, d.box) for d in found] == [("Qh", (500, 100, 600, 250))]
+
+
+def test_a_card_named_weakly_by_one_corner_gives_its_box_to_a_far_surer_whole_reading() -> None:
+    cards = _dets([[300, 100, 400, 250]], DET_CARD)
+    ornament = CardDetection("Kc", 0.17, (300, 100, 400, 250), 1)
+    (found,) = whole_card_reads([ornament], cards, np.stack([_reading("Js", 0.95)]))
+    assert (found.card, found.box) == ("Js", (300, 100, 400, 250))
+    assert found.confidence >= WEAKER * ornament.confidence
+
+
+def test_a_card_named_by_its_corners_keeps_its_box_against_a_whole_reading_not_far_surer() -> None:
+    cards = _dets([[300, 100, 400, 250]], DET_CARD)
+    corners = CardDetection("7c", 0.5, (300, 100, 400, 250), 2)
+    assert whole_card_reads([corners], cards, np.stack([_reading("8c", 0.99)])) == [corners]
 
 
 def test_class_mapping_covers_every_classifier_output() -> None:

@@ -12,7 +12,7 @@ import logging
 import time
 from pathlib import Path
 
-from vision.detector import CardDetector
+from vision.detector import WHOLE_CARD_FILE, CardDetector
 from vision.evaluate import score, synthetic_truths, yolo_truths
 
 REAL = Path("/work/shared/datasets/real/poker-cards-yolo")
@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> None:
     det = CardDetector(
         args.model_dir / "detector.onnx",
         args.model_dir / "classifier.onnx",
+        whole_card_path=args.model_dir / WHOLE_CARD_FILE,
         imgsz=args.imgsz,
         min_conf=args.min_conf,
         threads=args.threads,

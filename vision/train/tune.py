@@ -14,7 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.detector import CardDetection, CardDetector
+from vision.detector import WHOLE_CARD_FILE, CardDetection, CardDetector
 from vision.evaluate import Truth, score, synthetic_truths, yolo_truths
 from vision.train.evaluate_all import REAL
 
@@ -41,6 +41,7 @@ def main(argv: list[str] | None = None) -> None:
     det = CardDetector(
         args.model_dir / "detector.onnx",
         args.model_dir / "classifier.onnx",
+        whole_card_path=args.model_dir / WHOLE_CARD_FILE,
         imgsz=args.imgsz,
         conf=0.05,
         min_conf=0.05,

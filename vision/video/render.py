@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -426,8 +427,10 @@ class Renderer:
                 cast = tuple(c * (1 - (1 - gain) * ramp) for c in cast)  # type: ignore[assignment]
                 if m is not None:
                     mask = 1 - (1 - m) * ramp
-        # cv2 takes a Scalar tuple here; its stub only lists the array overloads
-        out = cv2.multiply(frame, (*cast, 0.0))  # type: ignore[call-overload]
+        # cv2 takes a Scalar tuple here; older stubs list only the array overloads, newer ones
+        # (opencv 5.1) this one too: called untyped, it checks under both
+        multiply: Any = cv2.multiply
+        out = multiply(frame, (*cast, 0.0))
         if mask is not None:
             out = (out.astype(np.float32) * mask).clip(0, 255).astype(np.uint8)
         pos, neg = self.look.noise[int(self.rng.integers(len(self.look.noise)))]
