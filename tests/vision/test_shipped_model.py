@@ -61,3 +61,25 @@ def test_an_unsure_crop_is_read_turned_four_ways(
     turns = [detector._classify(np.ascontiguousarray(np.rot90(blend, k, (2, 3)))) for k in range(4)]
     monkeypatch.setattr("vision.detector.crop_square", lambda *_: blend[0].transpose(1, 2, 0) * 255)
     np.testing.assert_allclose(detector.read(image, boxes[:1]), sum(turns) / 4, atol=1e-4)
+
+
+GUYENNE = DATA / "guyenne_test_105_000009.jpg"
+"""A render of `aisleriot-guyenne-classic`, whose court cards carry no rank index (only the suit
+sign), with the Jd, Kd and Qh lying face up among others."""
+
+
+def test_court_cards_with_no_rank_index_are_named_by_the_whole_card_reader(
+    detector: CardDetector,
+) -> None:
+    image = cv2.imread(str(GUYENNE))
+    assert image is not None and detector.whole_card is not None
+    courts = {"Jd", "Kd", "Qh"}
+    named = {d.card: d for d in detector.detect(image)}
+    assert courts <= set(named)
+    assert all(named[c].corners == 0 for c in courts)  # no index corner named them
+    reader, detector.whole_card = detector.whole_card, None
+    try:
+        by_corners = {d.card for d in detector.detect(image)}
+    finally:
+        detector.whole_card = reader
+    assert not courts & by_corners
