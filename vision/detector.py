@@ -283,6 +283,8 @@ class CardDetector:
         self.fixed_size = shape[2] if isinstance(shape[2], int) else None
         crop_side = self.classifier.get_inputs()[0].shape[2]
         self.crop_size = crop_side if isinstance(crop_side, int) else CROP_SIZE
+        whole_side = self.whole_card.get_inputs()[0].shape[2] if self.whole_card else None
+        self.whole_crop_size = whole_side if isinstance(whole_side, int) else CARD_CROP_SIZE
         self.imgsz = self.fixed_size or imgsz
         self.conf, self.iou, self.min_conf = conf, iou, min_conf
         self.unsure_p = unsure_p  # 0: every crop is read once (faster, less accurate)
@@ -312,9 +314,7 @@ class CardDetector:
         """Class probabilities (N, classes) of the whole cards at ``boxes``."""
         if self.whole_card is None or len(boxes) == 0:
             return np.zeros((0, len(CLASSIFIER_CLASSES)), np.float32)
-        side = self.whole_card.get_inputs()[0].shape[2]
-        size = side if isinstance(side, int) else CARD_CROP_SIZE
-        crops = to_tensor(np.stack([crop_card(image, b, size) for b in boxes]))
+        crops = to_tensor(np.stack([crop_card(image, b, self.whole_crop_size) for b in boxes]))
         return _softmax(self.whole_card.run(None, {"crops": crops})[0])
 
     def _classify(self, crops: np.ndarray) -> np.ndarray:

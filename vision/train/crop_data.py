@@ -125,37 +125,33 @@ def crops_for_image(
     return xs, ys
 
 
-def whole_card_crops(
+def card_box_crops(
     rng: np.random.Generator,
     image: np.ndarray,
-    gt: dict[str, Any],
-    jitter: int,
-    none_per_image: int = 2,
-    size: int = CARD_CROP_SIZE,
+    labelled: list[tuple[str, list[float], int]],
+    size: int,
+    nones: int,
+    empty_side: float,
 ) -> tuple[list[np.ndarray], list[int]]:
-    """Whole-card crops and class numbers for one rendered image, as the whole-card reader takes
-    them: each face-up card whose box the YOLO stage is taught (half of it or more shows, in the
-    frame) gives its identity, each such face-down card ``back``, and card-sized boxes that hold
-    no labelled card box ``none``."""
-    from vision.synth.render import CARD_VISIBLE
+    """Whole-card crops at labelled card boxes and ``none`` crops away from them.
 
+    ``labelled`` holds (label, box, copies): each box is cut ``copies`` times, jittered by 2 %
+    the first time and 6 % after, as a detector would place it. Then up to ``nones`` card-sized
+    boxes (the boxes' median side, or ``empty_side`` times the image's shorter side when there is
+    none, varied) that overlap no labelled box by more than 0.2 IoU give ``none`` crops."""
     xs: list[np.ndarray] = []
     ys: list[int] = []
-    h, w = image.shape[:2]
-    boxes: list[list[float]] = []
-    for card in gt["cards"]:
-        if card["visible"] < CARD_VISIBLE or card["in_frame"] < 0.9:
-            continue
-        boxes.append(card["box"])
-        label = card["card"] if card["face_up"] else BACK
-        for j in range(jitter if card["face_up"] else 1):
-            xs.append(crop_card(image, _jitter(rng, card["box"], 0.06 if j else 0.02), size))
+    for label, box, copies in labelled:
+        for j in range(copies):
+            xs.append(crop_card(image, _jitter(rng, box, 0.06 if j else 0.02), size))
             ys.append(CLASSIFIER_INDEX[label])
+    h, w = image.shape[:2]
+    boxes = [box for _, box, _ in labelled]
     sides = [max(b[2] - b[0], b[3] - b[1]) for b in boxes]
-    typical = float(np.median(sides)) if sides else 0.25 * min(w, h)
+    typical = float(np.median(sides)) if sides else empty_side * min(w, h)
     made = 0
     for _ in range(30):
-        if made >= none_per_image:
+        if made >= nones:
             break
         side = typical * float(np.exp(rng.normal(0, 0.3)))
         cx, cy = rng.uniform(0, w), rng.uniform(0, h)
@@ -166,6 +162,28 @@ def whole_card_crops(
         ys.append(CLASSIFIER_INDEX[NONE])
         made += 1
     return xs, ys
+
+
+def whole_card_crops(
+    rng: np.random.Generator,
+    image: np.ndarray,
+    gt: dict[str, Any],
+    jitter: int,
+    none_per_image: int = 2,
+    size: int = CARD_CROP_SIZE,
+) -> tuple[list[np.ndarray], list[int]]:
+    """Whole-card crops and class numbers for one rendered image, as the whole-card reader takes
+    them: each face-up card whose box the YOLO stage is taught (half of it or more shows, in the
+    frame) gives its identity ``jitter`` times, each such face-down card ``back`` once, and
+    card-sized boxes that hold no labelled card box ``none`` (:func:`card_box_crops`)."""
+    from vision.synth.render import CARD_VISIBLE
+
+    labelled = [
+        (card["card"], card["box"], jitter) if card["face_up"] else (BACK, card["box"], 1)
+        for card in gt["cards"]
+        if card["visible"] >= CARD_VISIBLE and card["in_frame"] >= 0.9
+    ]
+    return card_box_crops(rng, image, labelled, size, none_per_image, empty_side=0.25)
 
 
 def shrunk(

@@ -20,10 +20,10 @@ import cv2
 import numpy as np
 
 from vision.cards import CLASSIFIER_INDEX, DET_INDEX, NONE
-from vision.crops import CARD_CROP_SIZE, CROP_SIZE, crop_card, crop_square
+from vision.crops import CARD_CROP_SIZE, CROP_SIZE, crop_square
 from vision.detector import CardDetector, _containment
 from vision.evaluate import yolo_truths
-from vision.train.crop_data import _iou, _jitter
+from vision.train.crop_data import _iou, _jitter, card_box_crops
 
 log = logging.getLogger(__name__)
 
@@ -49,30 +49,6 @@ def real_train_args(
     return args, det
 
 
-def whole_card_crops(
-    rng: np.random.Generator, image: np.ndarray, boxes: dict[str, list[float]], jitter: int
-) -> tuple[list[np.ndarray], list[int]]:
-    """Whole-card crops of one labelled photo: each card box ``jitter`` times, and one crop of a
-    card-sized box that overlaps no card box much, as ``none``."""
-    xs: list[np.ndarray] = []
-    ys: list[int] = []
-    for card, box in boxes.items():
-        for j in range(jitter):
-            xs.append(crop_card(image, _jitter(rng, box, 0.06 if j else 0.02), CARD_CROP_SIZE))
-            ys.append(CLASSIFIER_INDEX[card])
-    h, w = image.shape[:2]
-    sides = [max(b[2] - b[0], b[3] - b[1]) for b in boxes.values()] or [min(w, h) / 3]
-    for _ in range(30):
-        side = float(np.median(sides)) * float(np.exp(rng.normal(0, 0.3)))
-        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
-        b = [cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2]
-        if all(_iou(b, o) <= 0.2 for o in boxes.values()):
-            xs.append(crop_card(image, b, CARD_CROP_SIZE))
-            ys.append(CLASSIFIER_INDEX[NONE])
-            break
-    return xs, ys
-
-
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m vision.train.real_crops", description=__doc__)
     ap.add_argument("--jitter", type=int, default=3)
@@ -88,7 +64,8 @@ def main(argv: list[str] | None = None) -> None:
         if image is None:
             continue
         if args.whole:
-            x, y = whole_card_crops(rng, image, truth.boxes, args.jitter)
+            cards = [(card, box, args.jitter) for card, box in truth.boxes.items()]
+            x, y = card_box_crops(rng, image, cards, CARD_CROP_SIZE, nones=1, empty_side=1 / 3)
             xs += x
             ys += y
             labelled += len(truth.boxes)
