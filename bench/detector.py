@@ -2,12 +2,13 @@
 
 ``python bench/detector.py [--frames N] [--imgsz 640] [--weights runs/.../last.pt] IMAGES...``
 
-The shipped runtime (onnxruntime: YOLO + index classifier + whole-card reader, pre- and
-post-processing included) is timed on every frame, then without the whole-card reader, then also
-with every crop read once (no second reading of unsure crops turned).
+The shipped runtime (YOLO + index classifier + whole-card reader, pre- and post-processing
+included) is timed on every frame with each runtime (OpenVINO as shipped, OpenVINO all in
+bfloat16, all in float32, onnxruntime), then without the whole-card reader, then also with every
+crop read once (no second reading of unsure crops turned).
 When ``--weights`` is given and ultralytics is importable (training venv), ultralytics' PyTorch
 predictor on the same frames and size is timed in the same run and the ratio printed. Medians
-over the frames after a warm-up.
+over the frames of every round, after a warm-up; the runtimes take turns round by round.
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+
+RUNS = [("openvino", None), ("openvino", "bf16"), ("openvino", "f32"), ("onnxruntime", None)]
+"""(runtime, precision) pairs timed: OpenVINO as shipped (YOLO stage in float32, the readers in
+bfloat16 where the CPU has it), OpenVINO all in bfloat16, all in float32, onnxruntime (float32)."""
 
 
 def _frames(paths: list[Path], n: int) -> list:  # type: ignore[type-arg]
@@ -48,37 +54,59 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("images", nargs="+", type=Path)
     ap.add_argument("--frames", type=int, default=50)
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds over the runtimes")
     ap.add_argument("--imgsz", type=int, default=640)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--weights", type=Path, help="ultralytics .pt of the same detector")
     ap.add_argument("--model-dir", type=Path, default=ROOT / "models")
+    ap.add_argument(
+        "--runtimes", nargs="+", default=["openvino", "onnxruntime"], help="which to time"
+    )
     args = ap.parse_args()
     os.environ["OMP_NUM_THREADS"] = str(args.threads)
-    from vision.detector import CardDetector
+    from vision.detector import UNSURE_P, CardDetector
 
     frames = _frames(args.images, args.frames)
     if not frames:
         sys.exit("no frames")
     h, w = frames[0].shape[:2]
-    detector = CardDetector(
-        args.model_dir / "detector.onnx",
-        args.model_dir / "classifier.onnx",
-        imgsz=args.imgsz,
-        threads=args.threads,
-    )
-    full = _time(detector.detect, frames)
-    yolo_only = _time(detector.find, frames)
-    whole_card, detector.whole_card = detector.whole_card, None
-    corners_only = _time(detector.detect, frames)
-    detector.unsure_p = 0.0
-    once = _time(detector.detect, frames)
-    detector.whole_card = whole_card
     print(f"{len(frames)} frames of {w}x{h}, detector input {args.imgsz}, {args.threads} threads")
-    print(f"onnxruntime YOLO stage only     median {statistics.median(yolo_only):6.1f} ms")
-    print(f"onnxruntime full (YOLO + crops) median {statistics.median(full):6.1f} ms")
-    if whole_card is not None:
-        print(f"  ... corners alone (no whole-card) {statistics.median(corners_only):6.1f} ms")
-    print(f"  ... and every crop read once   median {statistics.median(once):6.1f} ms")
+    print("runtime               YOLO stage   full   no whole-card   every crop once")
+    detectors: dict[str, CardDetector] = {}
+    for runtime, precision in RUNS:
+        if runtime in args.runtimes:
+            label = f"{runtime} {precision or ('shipped' if runtime == 'openvino' else 'f32')}"
+            detectors[label] = CardDetector(
+                args.model_dir / "detector.onnx",
+                args.model_dir / "classifier.onnx",
+                imgsz=args.imgsz,
+                threads=args.threads,
+                whole_card_path=args.model_dir / "whole_card.onnx",
+                runtime=runtime,
+                precision=precision,
+            )
+    modes = ("YOLO stage", "full", "no whole-card", "every crop once")
+    times: dict[tuple[str, str], list[float]] = {(d, m): [] for d in detectors for m in modes}
+    for _ in range(args.rounds):  # interleaved, so a slow spell of the machine hits every row
+        for label, detector in detectors.items():
+            reader = detector.whole_card
+            times[label, "YOLO stage"] += _time(detector.find, frames)
+            times[label, "full"] += _time(detector.detect, frames)
+            detector.whole_card = None
+            times[label, "no whole-card"] += _time(detector.detect, frames)
+            detector.unsure_p = 0.0
+            times[label, "every crop once"] += _time(detector.detect, frames)
+            detector.whole_card, detector.unsure_p = reader, UNSURE_P
+    median = {key: statistics.median(v) for key, v in times.items()}
+    yolo_stage = {label: median[label, "YOLO stage"] for label in detectors}
+    for label in detectors:
+        row = [median[label, m] for m in modes]
+        print(f"{label:20s} {row[0]:8.1f} ms {row[1]:6.1f} ms {row[2]:9.1f} ms {row[3]:12.1f} ms")
+    if len(yolo_stage) > 1:
+        base = yolo_stage.get("onnxruntime f32")
+        for label, ms in yolo_stage.items():
+            if base and label != "onnxruntime f32":
+                print(f"ratio onnxruntime / {label} (YOLO stage): {base / ms:.2f}x")
     if args.weights is None:
         return
     from vision.train.yolo import load
@@ -92,9 +120,9 @@ def main() -> None:
         lambda f: model.predict(f, imgsz=args.imgsz, conf=0.2, verbose=False, device="cpu"),
         frames,
     )
-    ratio = statistics.median(torch_ms) / statistics.median(yolo_only)
-    print(f"ultralytics PyTorch YOLO stage  median {statistics.median(torch_ms):6.1f} ms")
-    print(f"ratio PyTorch / onnxruntime (YOLO stage): {ratio:.2f}x")
+    print(f"ultralytics PyTorch YOLO stage {statistics.median(torch_ms):8.1f} ms")
+    for label, ms in yolo_stage.items():
+        print(f"ratio PyTorch / {label} (YOLO stage): {statistics.median(torch_ms) / ms:.2f}x")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from referee.variants import find_variant  # noqa: E402
 from vision.capture import Frame, VideoFileSource  # noqa: E402
 from vision.detector import CardDetector  # noqa: E402
 from vision.pipeline import DETECT_SIZE, Pipeline  # noqa: E402
+from vision.runtime import add_runtime_options  # noqa: E402
 
 
 def default_video() -> Path | None:
@@ -51,6 +52,7 @@ def main() -> int:
     parser.add_argument("--variant", default=None)
     parser.add_argument("--frames", type=int, default=600, help="at most this many frames")
     parser.add_argument("--imgsz", type=int, default=DETECT_SIZE)
+    add_runtime_options(parser)
     args = parser.parse_args()
     video = args.video or default_video()
     if video is None:
@@ -70,7 +72,7 @@ def main() -> int:
     print(f"video {video} ({w}x{h}, {len(frames)} frames), {variant}, {players} players")
     print(f"cpu cores visible: {os.cpu_count()}, detector input {args.imgsz} px")
 
-    detector = CardDetector(imgsz=args.imgsz)
+    detector = CardDetector(imgsz=args.imgsz, runtime=args.runtime, precision=args.precision)
     detector.detect(frames[0].image)  # warm up
     step = max(1, len(frames) // 60)
     sample = frames[::step]

@@ -1,6 +1,7 @@
 """The detector's commands: ``detect`` (name the cards in photos) and ``eval-detector``.
 
-numpy, OpenCV and onnxruntime are imported inside the handlers, so ``bito`` starts without them.
+numpy, OpenCV and the inference runtime are imported inside the handlers, so ``bito`` starts
+without them.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ import argparse
 import json
 import sys
 from pathlib import Path
+
+from vision.runtime import add_runtime_options
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
@@ -35,6 +38,7 @@ def _model_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--imgsz", type=int, default=640, help="detector input size")
     p.add_argument("--conf", type=float, default=0.15, help="minimum card confidence")
     p.add_argument("--threads", type=int, default=2)
+    add_runtime_options(p)
 
 
 def _detector(args: argparse.Namespace):  # type: ignore[no-untyped-def]
@@ -48,6 +52,8 @@ def _detector(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         imgsz=args.imgsz,
         min_conf=args.conf,
         threads=args.threads,
+        runtime=args.runtime,
+        precision=args.precision,
     )
 
 

@@ -1,7 +1,8 @@
 """``bito watch SOURCE``: run the camera chain on a webcam, stream, video file or image folder and
 print each move with its seat and verdict as it happens; ``--record`` writes the game record.
 
-numpy, OpenCV and onnxruntime are imported inside the handler, so ``bito`` starts without them.
+numpy, OpenCV and the inference runtime are imported inside the handler, so ``bito`` starts
+without them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.referee_commands import parse_options
+from vision.runtime import add_runtime_options
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,6 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--lang", choices=("en", "ru", "both"), default="both")
     p.add_argument("--imgsz", type=int, default=None, help="detector input size")
+    add_runtime_options(p)
     p.set_defaults(handler=cmd_watch)
 
 
@@ -89,7 +92,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
             print(f"[camera] {event.message}", file=sys.stderr, flush=True)
 
     source = open_source(args.source, fps=args.fps, on_event=on_event)
-    detector = CardDetector(imgsz=args.imgsz or DETECT_SIZE)
+    detector = CardDetector(
+        imgsz=args.imgsz or DETECT_SIZE, runtime=args.runtime, precision=args.precision
+    )
     pipeline = Pipeline(rules, args.players, detector, args.calibration)
     if args.trump:
         pipeline.trump_card = Card.parse(args.trump)

@@ -96,8 +96,20 @@ def letterbox(
     top, left = round(py - 0.1), round(px - 0.1)
     canvas = np.full((th, tw, 3), 114, np.uint8)
     canvas[top : top + nh, left : left + nw] = resized
-    blob: np.ndarray = cv2.dnn.blobFromImage(canvas, 1 / 255.0, swapRB=True)  # NCHW float32 RGB
-    return blob, Letterbox(scale, left, top, w, h)
+    return to_blob(canvas), Letterbox(scale, left, top, w, h)
+
+
+def to_blob(image: np.ndarray) -> np.ndarray:
+    """A BGR uint8 image as a (1, 3, H, W) float32 RGB blob in [0, 1]: the values of OpenCV's
+    ``dnn.blobFromImage(image, 1 / 255, swapRB=True)``, computed plane by plane (several times
+    faster than that function in OpenCV 5)."""
+    import cv2
+
+    blob = np.empty((1, 3, *image.shape[:2]), np.float32)
+    for plane, channel in zip(blob[0], reversed(cv2.split(image)), strict=True):
+        plane[...] = channel
+    blob *= np.float32(1 / 255.0)
+    return blob
 
 
 def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -1,9 +1,10 @@
 """The torch-free card detector: YOLO (index corners, face-up cards, backs) + index classifier.
 
 ``frame -> YOLO boxes -> crops of index corners -> card identities -> one entry per card``.
-Every network runs with onnxruntime. Each physical card is listed once: the corners read as the
-same card are merged (one deck per table, so one identity is one card), and the merged card takes
-the box of the detected whole card that holds its corners, else the union of its corner boxes.
+Every network runs without torch (``vision.runtime``: OpenVINO, else onnxruntime). Each
+physical card is listed once: the corners read as the same card are merged (one deck per table,
+so one identity is one card), and the merged card takes the box of the detected whole card that
+holds its corners, else the union of its corner boxes.
 Then the whole-card reader reads the face-up card boxes that no corner explains, or that one
 corner named weakly (a deck whose court cards carry no rank index), and names the sure ones.
 """
@@ -19,6 +20,7 @@ import numpy as np
 from vision.cards import BACK, CLASSIFIER_CLASSES, DET_BACK, DET_CARD, DET_INDEX, NONE
 from vision.crops import CARD_CROP_SIZE, CROP_SIZE, crop_card, crop_square, to_tensor
 from vision.detections import Detections, box_iou, letterbox
+from vision.runtime import Network, load
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +38,11 @@ WHOLE_DET = 0.3
 WEAKER = 2.0
 """A card named by its corners gives up its box to the whole-card reading of it when that reading
 is at least this many times as sure (see :func:`whole_card_reads`)."""
+YOLO_PRECISION = "f32"
+"""The YOLO stage computes in float32 even where OpenVINO could use bfloat16 (which it does for
+the two readers): bfloat16 moved its boxes by up to 2.6 px and its scores by up to 0.03, and cost
+0.3-0.6 points of card recall on the synthetic test sets and 0.2 on the real one; the readers in
+bfloat16 changed no figure by more than 0.0007 (model card, "Runtimes")."""
 UNSURE_P = 0.8
 """Below this top probability a crop is read again turned three ways and the four readings
 averaged (validation crops: 90.0 % -> 91.9 % right, for about a quarter of the crops read again)."""
@@ -247,6 +254,10 @@ def whole_card_reads(
 class CardDetector:
     """Load the ONNX models once; :meth:`detect` a BGR image.
 
+    ``runtime`` and ``precision`` choose how the networks run (:func:`vision.runtime.load`);
+    ``precision=None`` is the shipped mix: the YOLO stage in :data:`YOLO_PRECISION`, the readers
+    as OpenVINO chooses (bfloat16 where the CPU has it).
+
     The whole-card reader (``whole_card.onnx``) is optional: without the file, cards are named
     by their index corners alone."""
 
@@ -262,29 +273,21 @@ class CardDetector:
         unsure_p: float = UNSURE_P,
         whole_card_path: Path | None = None,
         whole_p: float = WHOLE_P,
+        runtime: str | None = None,
+        precision: str | None = None,
     ) -> None:
-        import onnxruntime as ort
+        def network(path: Path, stage_precision: str | None = None) -> Network:
+            return load(path, runtime, threads, precision or stage_precision)
 
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads
-        opts.inter_op_num_threads = 1
-        providers = ["CPUExecutionProvider"]
-        self.detector = ort.InferenceSession(
-            str(detector_path or MODELS_DIR / DETECTOR_FILE), opts, providers=providers
-        )
-        self.classifier = ort.InferenceSession(
-            str(classifier_path or MODELS_DIR / CLASSIFIER_FILE), opts, providers=providers
-        )
+        self.detector = network(detector_path or MODELS_DIR / DETECTOR_FILE, YOLO_PRECISION)
+        self.classifier = network(classifier_path or MODELS_DIR / CLASSIFIER_FILE)
         whole = whole_card_path or MODELS_DIR / WHOLE_CARD_FILE
-        self.whole_card = (
-            ort.InferenceSession(str(whole), opts, providers=providers) if whole.exists() else None
-        )
-        shape = self.detector.get_inputs()[0].shape
-        self.fixed_size = shape[2] if isinstance(shape[2], int) else None
-        crop_side = self.classifier.get_inputs()[0].shape[2]
-        self.crop_size = crop_side if isinstance(crop_side, int) else CROP_SIZE
-        whole_side = self.whole_card.get_inputs()[0].shape[2] if self.whole_card else None
-        self.whole_crop_size = whole_side if isinstance(whole_side, int) else CARD_CROP_SIZE
+        self.whole_card = network(whole) if whole.exists() else None
+        self.runtime = self.detector.runtime
+        self.fixed_size = self.detector.input_shape[2]
+        self.crop_size = self.classifier.input_shape[2] or CROP_SIZE
+        whole_side = self.whole_card.input_shape[2] if self.whole_card else None
+        self.whole_crop_size = whole_side or CARD_CROP_SIZE
         self.imgsz = self.fixed_size or imgsz
         self.conf, self.iou, self.min_conf = conf, iou, min_conf
         self.unsure_p = unsure_p  # 0: every crop is read once (faster, less accurate)
@@ -293,8 +296,7 @@ class CardDetector:
     def find(self, image: np.ndarray) -> Detections:
         """The YOLO stage: index corners, face-up cards and backs, in image pixels."""
         blob, lb = letterbox(image, self.imgsz, square=self.fixed_size is not None)
-        name = self.detector.get_inputs()[0].name
-        output = self.detector.run(None, {name: blob})[0]
+        output = self.detector(blob)
         return Detections.from_yolo_output(output, self.conf, self.iou, lb)
 
     def read(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -315,10 +317,10 @@ class CardDetector:
         if self.whole_card is None or len(boxes) == 0:
             return np.zeros((0, len(CLASSIFIER_CLASSES)), np.float32)
         crops = to_tensor(np.stack([crop_card(image, b, self.whole_crop_size) for b in boxes]))
-        return _softmax(self.whole_card.run(None, {"crops": crops})[0])
+        return _softmax(self.whole_card(crops))
 
     def _classify(self, crops: np.ndarray) -> np.ndarray:
-        return _softmax(self.classifier.run(None, {"crops": crops})[0])
+        return _softmax(self.classifier(crops))
 
     def detect(self, image: np.ndarray) -> list[CardDetection]:
         """Every card in a BGR image, each listed once."""

@@ -45,6 +45,7 @@ from referee.variants import find_variant
 from vision.capture import VideoFileSource
 from vision.detector import CardDetector
 from vision.pipeline import DETECT_SIZE, Pipeline
+from vision.runtime import add_runtime_options
 from vision.table.inference import passes_before
 from vision.table.truth_check import comparable
 
@@ -302,6 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-whole-card", action="store_true", help="name cards by their index corners alone"
     )
+    add_runtime_options(parser)
     parser.add_argument("--verbose", "-v", action="store_true")
     args = parser.parse_args(argv)
     for path in (args.detector, args.classifier, args.whole_card):
@@ -315,7 +317,12 @@ def main(argv: list[str] | None = None) -> int:
         print("no game folders (meta.json) found", file=sys.stderr)
         return 2
     detector = CardDetector(
-        args.detector, args.classifier, imgsz=args.imgsz, whole_card_path=args.whole_card
+        args.detector,
+        args.classifier,
+        imgsz=args.imgsz,
+        whole_card_path=args.whole_card,
+        runtime=args.runtime,
+        precision=args.precision,
     )
     if args.no_whole_card:
         detector.whole_card = None

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from vision.detector import WHOLE_CARD_FILE, CardDetector
 from vision.evaluate import score, synthetic_truths, yolo_truths
+from vision.runtime import add_runtime_options
 
 REAL = Path("/work/shared/datasets/real/poker-cards-yolo")
 
@@ -28,6 +29,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--min-conf", type=float, default=0.15)
     ap.add_argument("--out", type=Path, required=True)
+    add_runtime_options(ap)
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     det = CardDetector(
@@ -37,6 +39,8 @@ def main(argv: list[str] | None = None) -> None:
         imgsz=args.imgsz,
         min_conf=args.min_conf,
         threads=args.threads,
+        runtime=args.runtime,
+        precision=args.precision,
     )
     sets = {
         "synthetic_test": synthetic_truths(args.synth, "test"),
@@ -47,6 +51,8 @@ def main(argv: list[str] | None = None) -> None:
         "imgsz": args.imgsz,
         "min_conf": args.min_conf,
         "measured": time.strftime("%Y-%m-%d %H:%M"),
+        "runtime": det.runtime,
+        "precision": args.precision or "default",
     }
     for name, truths in sets.items():
         results[name] = score(truths, det.detect, args.limit).to_json()
