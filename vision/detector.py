@@ -38,11 +38,6 @@ WHOLE_DET = 0.3
 WEAKER = 2.0
 """A card named by its corners gives up its box to the whole-card reading of it when that reading
 is at least this many times as sure (see :func:`whole_card_reads`)."""
-YOLO_PRECISION = "f32"
-"""The YOLO stage computes in float32 even where OpenVINO could use bfloat16 (which it does for
-the two readers): bfloat16 moved its boxes by up to 2.6 px and its scores by up to 0.03, and cost
-0.3-0.6 points of card recall on the synthetic test sets and 0.2 on the real one; the readers in
-bfloat16 changed no figure by more than 0.0007 (model card, "Runtimes")."""
 UNSURE_P = 0.8
 """Below this top probability a crop is read again turned three ways and the four readings
 averaged (validation crops: 90.0 % -> 91.9 % right, for about a quarter of the crops read again)."""
@@ -254,9 +249,7 @@ def whole_card_reads(
 class CardDetector:
     """Load the ONNX models once; :meth:`detect` a BGR image.
 
-    ``runtime`` and ``precision`` choose how the networks run (:func:`vision.runtime.load`);
-    ``precision=None`` is the shipped mix: the YOLO stage in :data:`YOLO_PRECISION`, the readers
-    as OpenVINO chooses (bfloat16 where the CPU has it).
+    ``runtime`` and ``precision`` choose how the networks run (:func:`vision.runtime.load`).
 
     The whole-card reader (``whole_card.onnx``) is optional: without the file, cards are named
     by their index corners alone."""
@@ -276,10 +269,10 @@ class CardDetector:
         runtime: str | None = None,
         precision: str | None = None,
     ) -> None:
-        def network(path: Path, stage_precision: str | None = None) -> Network:
-            return load(path, runtime, threads, precision or stage_precision)
+        def network(path: Path) -> Network:
+            return load(path, runtime, threads, precision)
 
-        self.detector = network(detector_path or MODELS_DIR / DETECTOR_FILE, YOLO_PRECISION)
+        self.detector = network(detector_path or MODELS_DIR / DETECTOR_FILE)
         self.classifier = network(classifier_path or MODELS_DIR / CLASSIFIER_FILE)
         whole = whole_card_path or MODELS_DIR / WHOLE_CARD_FILE
         self.whole_card = network(whole) if whole.exists() else None

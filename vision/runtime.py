@@ -1,10 +1,9 @@
 """The torch-free runtimes that run the shipped ONNX networks: OpenVINO or onnxruntime.
 
 Both read the same ``.onnx`` file (OpenVINO needs no conversion step). OpenVINO is the default
-where it is installed: on this machine's CPU it runs the detector's networks about twice as fast,
-computing in bfloat16 where the CPU has it (``bench/detector.py`` measures both in one run;
-the model card has the figures and what bfloat16 changes). ``precision="f32"`` asks it for
-float32 instead.
+where it is installed: on this machine it runs the detector 2.7 times as fast as onnxruntime, in
+float32 with the same results (``bench/detector.py`` times both in one run). ``precision="bf16"``
+is faster still where the CPU has bfloat16, at a measured cost in recall (model card, "Runtimes").
 """
 
 from __future__ import annotations
@@ -20,6 +19,9 @@ if TYPE_CHECKING:  # numpy only in annotations: `bito` builds its parser without
     import numpy as np
 
 RUNTIMES = ("openvino", "onnxruntime")
+DEFAULT_PRECISION = "f32"
+"""OpenVINO would pick bfloat16 on a CPU that has it: that moved the YOLO stage's boxes by up to
+2.6 px and cost 0.2-0.6 points of card recall on the test sets (model card, "Runtimes")."""
 SIZES_KEPT = 4
 """Image sizes an OpenVINO network keeps compiled for (see :class:`_OpenVINONetwork`)."""
 
@@ -50,8 +52,8 @@ def load(
 ) -> Network:
     """Load the ONNX network at ``path`` with ``runtime`` (default: :func:`default_runtime`).
 
-    ``precision`` is OpenVINO's inference precision hint (``"f32"``, ``"bf16"``); ``None``
-    leaves it to OpenVINO (bfloat16 on CPUs that have it). onnxruntime computes in f32 only."""
+    ``precision`` is OpenVINO's inference precision (``"f32"``, ``"bf16"``; default
+    :data:`DEFAULT_PRECISION`). onnxruntime computes in f32 only."""
     if not Path(path).is_file():
         raise FileNotFoundError(f"no model file at {path}")
     name = runtime or default_runtime()
@@ -73,7 +75,7 @@ def add_runtime_options(parser: argparse.ArgumentParser) -> None:
         "--precision",
         choices=("f32", "bf16"),
         default=None,
-        help="OpenVINO's inference precision (default: bf16 where the CPU has it)",
+        help="OpenVINO's inference precision (default: f32; bf16 is faster, less accurate)",
     )
 
 
@@ -122,8 +124,7 @@ class _OpenVINONetwork:
             "INFERENCE_NUM_THREADS": threads,
             "PERFORMANCE_HINT": "LATENCY",
         }
-        if precision is not None:
-            self._config["INFERENCE_PRECISION_HINT"] = precision
+        self._config["INFERENCE_PRECISION_HINT"] = precision or DEFAULT_PRECISION
         self._request = self._compile(self._model)
         self._sized: OrderedDict[tuple[int, ...], Any] = OrderedDict()
         self._lock = threading.Lock()  # one request per compiled model: one inference at a time

@@ -1,4 +1,4 @@
-"""The committed models load with onnxruntime alone and name the cards on committed photos.
+"""The committed models load without torch (OpenVINO) and name the cards on committed photos.
 
 ``data/expected.json`` lists, per image, the cards on it and how many of them the shipped model
 must name (recorded when the model was committed; a regression check, not an accuracy figure:
