@@ -1,7 +1,7 @@
 """The torch-free runtimes that run the shipped ONNX networks: OpenVINO or onnxruntime.
 
 Both read the same ``.onnx`` file (OpenVINO needs no conversion step). OpenVINO is the default
-where it is installed: on this machine it runs the detector 2.7 times as fast as onnxruntime, in
+where it is installed: on this machine it runs the detector 2.8 times as fast as onnxruntime, in
 float32 with the same results (``bench/detector.py`` times both in one run). ``precision="bf16"``
 is faster still where the CPU has bfloat16, at a measured cost in recall (model card, "Runtimes").
 """
