@@ -276,7 +276,7 @@ class CardDetector:
         self.classifier = network(classifier_path or MODELS_DIR / CLASSIFIER_FILE)
         whole = whole_card_path or MODELS_DIR / WHOLE_CARD_FILE
         self.whole_card = network(whole) if whole.exists() else None
-        self.runtime = self.detector.runtime
+        self.runtime, self.precision = self.detector.runtime, self.detector.precision
         self.fixed_size = self.detector.input_shape[2]
         self.crop_size = self.classifier.input_shape[2] or CROP_SIZE
         whole_side = self.whole_card.input_shape[2] if self.whole_card else None

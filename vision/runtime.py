@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # numpy only in annotations: `bito` builds its parser without
     import numpy as np
 
 RUNTIMES = ("openvino", "onnxruntime")
+PRECISIONS = ("f32", "bf16")
 DEFAULT_PRECISION = "f32"
 """OpenVINO would pick bfloat16 on a CPU that has it: that moved the YOLO stage's boxes by up to
 2.6 px and cost 0.2-0.6 points of card recall on the test sets (model card, "Runtimes")."""
@@ -34,6 +35,8 @@ class Network(Protocol):
     """One loaded network with one input and (at least) one output."""
 
     runtime: str
+    precision: str
+    """What it computes in: ``"f32"`` or ``"bf16"``."""
     input_shape: tuple[int | None, ...]
     """The input's dimensions, ``None`` where the model leaves one free (the batch, say)."""
 
@@ -54,15 +57,16 @@ def load(
 
     ``precision`` is OpenVINO's inference precision (``"f32"``, ``"bf16"``; default
     :data:`DEFAULT_PRECISION`). onnxruntime computes in f32 only."""
-    if not Path(path).is_file():
+    path = Path(path)
+    if not path.is_file():
         raise FileNotFoundError(f"no model file at {path}")
     name = runtime or default_runtime()
     if name == "openvino":
-        return _OpenVINONetwork(Path(path), threads, precision)
+        return _OpenVINONetwork(path, threads, precision or DEFAULT_PRECISION)
     if name == "onnxruntime":
         if precision not in (None, "f32"):
             raise RuntimeChoiceError(f"onnxruntime computes in f32 only, not {precision}")
-        return _OnnxRuntimeNetwork(Path(path), threads)
+        return _OnnxRuntimeNetwork(path, threads)
     raise RuntimeChoiceError(f"unknown runtime {name!r}: choose one of {', '.join(RUNTIMES)}")
 
 
@@ -73,7 +77,7 @@ def add_runtime_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--precision",
-        choices=("f32", "bf16"),
+        choices=PRECISIONS,
         default=None,
         help="OpenVINO's inference precision (default: f32; bf16 is faster, less accurate)",
     )
@@ -85,6 +89,7 @@ def _dims(shape: list[object]) -> tuple[int | None, ...]:
 
 class _OnnxRuntimeNetwork:
     runtime = "onnxruntime"
+    precision = "f32"
 
     def __init__(self, path: Path, threads: int) -> None:
         import onnxruntime as ort
@@ -111,7 +116,7 @@ class _OpenVINONetwork:
 
     runtime = "openvino"
 
-    def __init__(self, path: Path, threads: int, precision: str | None) -> None:
+    def __init__(self, path: Path, threads: int, precision: str) -> None:
         try:
             import openvino as ov
         except ImportError as e:
@@ -120,11 +125,13 @@ class _OpenVINONetwork:
         self._model = self._core.read_model(str(path))
         shape = self._model.inputs[0].get_partial_shape()
         self.input_shape = tuple(d.get_length() if d.is_static else None for d in shape)
+        self.precision = precision
         self._config: dict[str, object] = {
             "INFERENCE_NUM_THREADS": threads,
             "PERFORMANCE_HINT": "LATENCY",
+            "INFERENCE_PRECISION_HINT": precision,
         }
-        self._config["INFERENCE_PRECISION_HINT"] = precision or DEFAULT_PRECISION
+        self._size_free = any(d is None for d in self.input_shape[1:])
         self._request = self._compile(self._model)
         self._sized: OrderedDict[tuple[int, ...], Any] = OrderedDict()
         self._lock = threading.Lock()  # one request per compiled model: one inference at a time
@@ -133,8 +140,7 @@ class _OpenVINONetwork:
         return self._core.compile_model(model, "CPU", self._config).create_infer_request()
 
     def _request_for(self, shape: tuple[int, ...]) -> Any:
-        free = any(d is None for d in self.input_shape[1:])
-        if not free or shape[0] != 1:
+        if not self._size_free or shape[0] != 1:
             return self._request
         if shape not in self._sized:
             model = self._model.clone()

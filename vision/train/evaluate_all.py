@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> None:
         "min_conf": args.min_conf,
         "measured": time.strftime("%Y-%m-%d %H:%M"),
         "runtime": det.runtime,
-        "precision": args.precision or "f32",
+        "precision": det.precision,
     }
     for name, truths in sets.items():
         results[name] = score(truths, det.detect, args.limit).to_json()
