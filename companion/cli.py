@@ -44,8 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:
         from referee.errors import BitoError
+        from vision.runtime import RuntimeChoiceError
 
-        if isinstance(exc, BitoError | OSError | json.JSONDecodeError):
+        if isinstance(exc, BitoError | OSError | json.JSONDecodeError | RuntimeChoiceError):
             name = type(exc).__name__
             print(f"bito {args.command}: {name}: {exc}", file=sys.stderr)
             return 2

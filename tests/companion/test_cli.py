@@ -11,6 +11,8 @@ from companion.cli import main
 from companion.demo_record import DEMO_PATH, build
 from referee.record import read_record
 
+IMAGE = Path(__file__).parent.parent / "vision" / "data" / "guyenne_test_105_000009.jpg"
+
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
@@ -59,6 +61,8 @@ def test_check_variant_rule(capsys: pytest.CaptureFixture[str]) -> None:
         ("check", "--variant", "no-such-game", "--trump", "9s", "--move", "7h"),
         ("check", "--trump", "9s", "--table", "7h", "--move", "Q:beat 7h/8h"),
         ("replay", "/nonexistent/record.jsonl"),
+        ("detect", str(IMAGE), "--runtime", "onnxruntime", "--precision", "bf16"),
+        ("detect", str(IMAGE), "--model-dir", "/nonexistent"),
     ],
 )
 def test_bad_input_is_a_clear_error_with_exit_code_2(
