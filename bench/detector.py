@@ -5,7 +5,9 @@
 The shipped runtime (YOLO + index classifier + whole-card reader, pre- and post-processing
 included) is timed on every frame with each runtime (OpenVINO as shipped, in float32; OpenVINO in
 bfloat16; onnxruntime), then without the whole-card reader, then also with every
-crop read once (no second reading of unsure crops turned).
+crop read once (no second reading of unsure crops turned). ``--compare-dir DIR`` times other
+model files beside the shipped ones in the same rounds (OpenVINO f32), e.g. the float readers
+the shipped 8-bit ones were quantized from.
 When ``--weights`` is given and ultralytics is importable (training venv), ultralytics' PyTorch
 predictor on the same frames and size is timed in the same run and the ratio printed. Medians
 over the frames of every round, after a warm-up; the runtimes take turns round by round.
@@ -62,6 +64,11 @@ def main() -> None:
     ap.add_argument(
         "--runtimes", nargs="+", default=["openvino", "onnxruntime"], help="which to time"
     )
+    ap.add_argument(
+        "--compare-dir",
+        type=Path,
+        help="other model files (e.g. the float readers) timed beside, on OpenVINO f32",
+    )
     args = ap.parse_args()
     os.environ["OMP_NUM_THREADS"] = str(args.threads)
     from vision.detector import UNSURE_P, CardDetector
@@ -71,20 +78,21 @@ def main() -> None:
         sys.exit("no frames")
     h, w = frames[0].shape[:2]
     print(f"{len(frames)} frames of {w}x{h}, detector input {args.imgsz}, {args.threads} threads")
-    print("runtime               YOLO stage   full   no whole-card   every crop once")
+    print("runtime                   YOLO stage   full   no whole-card   every crop once")
+    runs = [(f"{r} {p}", args.model_dir, r, p) for r, p in RUNS if r in args.runtimes]
+    if args.compare_dir:
+        runs.append((f"{args.compare_dir.name} (ov f32)", args.compare_dir, "openvino", "f32"))
     detectors: dict[str, CardDetector] = {}
-    for runtime, precision in RUNS:
-        if runtime in args.runtimes:
-            label = f"{runtime} {precision}"
-            detectors[label] = CardDetector(
-                args.model_dir / "detector.onnx",
-                args.model_dir / "classifier.onnx",
-                imgsz=args.imgsz,
-                threads=args.threads,
-                whole_card_path=args.model_dir / "whole_card.onnx",
-                runtime=runtime,
-                precision=precision,
-            )
+    for label, model_dir, runtime, precision in runs:
+        detectors[label] = CardDetector(
+            model_dir / "detector.onnx",
+            model_dir / "classifier.onnx",
+            imgsz=args.imgsz,
+            threads=args.threads,
+            whole_card_path=model_dir / "whole_card.onnx",
+            runtime=runtime,
+            precision=precision,
+        )
     modes = ("YOLO stage", "full", "no whole-card", "every crop once")
     times: dict[tuple[str, str], list[float]] = {(d, m): [] for d in detectors for m in modes}
     for _ in range(args.rounds):  # interleaved, so a slow spell of the machine hits every row
@@ -101,7 +109,11 @@ def main() -> None:
     yolo_stage = {label: median[label, "YOLO stage"] for label in detectors}
     for label in detectors:
         row = [median[label, m] for m in modes]
-        print(f"{label:20s} {row[0]:8.1f} ms {row[1]:6.1f} ms {row[2]:9.1f} ms {row[3]:12.1f} ms")
+        print(f"{label:24s} {row[0]:8.1f} ms {row[1]:6.1f} ms {row[2]:9.1f} ms {row[3]:12.1f} ms")
+    full = {label: median[label, "full"] for label in detectors}
+    if args.compare_dir and "openvino f32" in full:
+        other = runs[-1][0]
+        print(f"ratio {other} / openvino f32 (full): {full[other] / full['openvino f32']:.2f}x")
     if len(yolo_stage) > 1:
         base = yolo_stage.get("onnxruntime f32")
         for label, ms in yolo_stage.items():
