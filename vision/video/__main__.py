@@ -57,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--size", type=_size, default=(1280, 720))
     b.add_argument("--held-out", type=int, default=3, help="videos with the held-out deck")
     b.add_argument("--max-moves", type=int, default=140, help="skip longer games")
+    b.add_argument(
+        "--decks", nargs="+", default=(), help="draw only these deck designs (default: all)"
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     if args.command == "render":
@@ -80,7 +83,13 @@ def main(argv: list[str] | None = None) -> int:
             f"{made.bytes / 1e6:.1f} MB"
         )
         return 0
-    made_all = make_batch(args.out, args.count, args.seed, args.size, args.held_out, args.max_moves)
+    try:
+        made_all = make_batch(
+            args.out, args.count, args.seed, args.size, args.held_out, args.max_moves, args.decks
+        )
+    except (FileNotFoundError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     print(f"{len(made_all)} videos in {args.out}")
     return 0
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 from vision.video.game import simulate
@@ -36,12 +37,22 @@ def available_decks(root: Path = DECKS_DIR) -> list[str]:
     return sorted(p.parent.name for p in root.glob("*/deck.json"))
 
 
-def plan(count: int, seed: int, held_out: int, max_moves: int) -> list[VideoSpec]:
-    """The specs of a batch: deterministic for (count, seed, held_out, max_moves)."""
+def plan(
+    count: int, seed: int, held_out: int, max_moves: int, decks: Sequence[str] = ()
+) -> list[VideoSpec]:
+    """The specs of a batch: deterministic for (count, seed, held_out, max_moves, decks).
+    ``decks`` narrows the designs drawn from (default: every training deck); the videos of the
+    held-out deck stay as many as ``held_out`` says."""
     rng = random.Random(seed)
-    decks = [d for d in available_decks() if d != HELD_OUT_DECK]
-    if not decks:
+    present = available_decks()
+    if not present:
         raise FileNotFoundError(f"no rasterised decks under {DECKS_DIR}")
+    unknown = sorted(set(decks) - set(present))
+    if unknown:
+        raise ValueError(f"no such deck under {DECKS_DIR}: {', '.join(unknown)}")
+    decks = [d for d in (decks or present) if d != HELD_OUT_DECK]
+    if not decks:
+        raise ValueError(f"no deck to draw from but the held-out {HELD_OUT_DECK}")
     names, weights = zip(*BATCH_VARIANTS, strict=True)
     held = set(rng.sample(range(count), min(held_out, count)))
     specs: list[VideoSpec] = []
@@ -64,10 +75,16 @@ def plan(count: int, seed: int, held_out: int, max_moves: int) -> list[VideoSpec
 
 
 def make_batch(
-    out: Path, count: int, seed: int, size: tuple[int, int], held_out: int, max_moves: int
+    out: Path,
+    count: int,
+    seed: int,
+    size: tuple[int, int],
+    held_out: int,
+    max_moves: int,
+    decks: Sequence[str] = (),
 ) -> list[Made]:
+    specs = plan(count, seed, held_out, max_moves, decks)
     out.mkdir(parents=True, exist_ok=True)
-    specs = plan(count, seed, held_out, max_moves)
     index = [
         {
             "folder": f"game-{i:03d}",

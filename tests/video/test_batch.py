@@ -1,0 +1,51 @@
+"""A batch plan draws its decks from the designs asked for, keeps its held-out videos, and names
+a deck that is not there instead of rendering anything."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vision.video import __main__ as video_cli
+from vision.video import batch
+from vision.video.make import HELD_OUT_DECK
+
+DECKS = ["aisleriot-guyenne-classic", "kde-standard", HELD_OUT_DECK]
+
+
+@pytest.fixture(autouse=True)
+def _decks_present(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch, "available_decks", lambda: list(DECKS))
+
+
+def test_plan_draws_only_the_decks_asked_for() -> None:
+    specs = batch.plan(6, 17000, 1, 140, decks=["aisleriot-guyenne-classic"])
+    decks = [s.deck for s in specs]
+    assert decks.count(HELD_OUT_DECK) == 1
+    assert set(decks) == {"aisleriot-guyenne-classic", HELD_OUT_DECK}
+
+
+def test_plan_without_decks_draws_from_every_training_deck() -> None:
+    specs = batch.plan(12, 17000, 0, 140)
+    assert {s.deck for s in specs} == {"aisleriot-guyenne-classic", "kde-standard"}
+
+
+def test_plan_is_the_same_for_the_same_recipe() -> None:
+    args = (5, 17000, 1, 140)
+    assert batch.plan(*args, decks=["kde-standard"]) == batch.plan(*args, decks=["kde-standard"])
+
+
+def test_unknown_deck_is_named_and_nothing_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "videos"
+    code = video_cli.main(["batch", "--count", "2", "--decks", "no-such-deck", "--out", str(out)])
+    assert code == 2
+    assert "no-such-deck" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_held_out_deck_alone_leaves_nothing_to_draw() -> None:
+    with pytest.raises(ValueError, match="held-out"):
+        batch.plan(3, 17000, 1, 140, decks=[HELD_OUT_DECK])
