@@ -50,8 +50,8 @@ def plan(
     unknown = sorted(set(decks) - set(present))
     if unknown:
         raise ValueError(f"no such deck under {DECKS_DIR}: {', '.join(unknown)}")
-    decks = [d for d in (decks or present) if d != HELD_OUT_DECK]
-    if not decks:
+    drawable = [d for d in (decks or present) if d != HELD_OUT_DECK]
+    if not drawable:
         raise ValueError(f"no deck to draw from but the held-out {HELD_OUT_DECK}")
     names, weights = zip(*BATCH_VARIANTS, strict=True)
     held = set(rng.sample(range(count), min(held_out, count)))
@@ -62,7 +62,7 @@ def plan(
         players = rng.choices(list(PLAYER_WEIGHTS), list(PLAYER_WEIGHTS.values()))[0]
         if i < 5:  # the first ones cover 2..6 players whatever the draw
             players = 2 + i
-        deck = HELD_OUT_DECK if i in held else rng.choice(decks)
+        deck = HELD_OUT_DECK if i in held else rng.choice(drawable)
         camera = "top" if rng.random() < 0.55 else "angled"
         illegal = rng.choice((2, 3, 3, 4))
         while True:  # a complete game, not too long for a video
