@@ -49,3 +49,29 @@ def test_unknown_deck_is_named_and_nothing_is_written(
 def test_held_out_deck_alone_leaves_nothing_to_draw() -> None:
     with pytest.raises(ValueError, match="held-out"):
         batch.plan(3, 17000, 1, 140, decks=[HELD_OUT_DECK])
+
+
+def test_only_renders_the_games_asked_for_with_the_whole_batchs_plan(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rendered: list[tuple[batch.VideoSpec, str]] = []
+
+    def fake_make_video(spec: batch.VideoSpec, folder: Path) -> batch.Made:
+        rendered.append((spec, folder.name))
+        return batch.Made(folder, 1, 1.0, 1.0, 1)
+
+    monkeypatch.setattr(batch, "make_video", fake_make_video)
+    batch.make_batch(tmp_path, 5, 17000, (320, 240), 1, 140, only=[1, 3])
+    full = batch.plan(5, 17000, 1, 140)
+    assert [name for _, name in rendered] == ["game-001", "game-003"]
+    assert [spec.seed for spec, _ in rendered] == [full[1].seed, full[3].seed]
+
+
+def test_a_game_outside_the_batch_is_named_and_nothing_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "videos"
+    code = video_cli.main(["batch", "--count", "3", "--only", "5", "--out", str(out)])
+    assert code == 2
+    assert "no game 5" in capsys.readouterr().err
+    assert not out.exists()

@@ -60,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument(
         "--decks", nargs="+", default=(), help="draw only these deck designs (default: all)"
     )
+    b.add_argument(
+        "--only", nargs="+", type=int, default=(), help="render only these game numbers (from 0)"
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     if args.command == "render":
@@ -85,7 +88,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         made_all = make_batch(
-            args.out, args.count, args.seed, args.size, args.held_out, args.max_moves, args.decks
+            args.out,
+            args.count,
+            args.seed,
+            args.size,
+            args.held_out,
+            args.max_moves,
+            args.decks,
+            args.only,
         )
     except (FileNotFoundError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)

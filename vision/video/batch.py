@@ -82,8 +82,14 @@ def make_batch(
     held_out: int,
     max_moves: int,
     decks: Sequence[str] = (),
+    only: Sequence[int] = (),
 ) -> list[Made]:
+    """Render the batch into ``out`` (``only``: just these game numbers of the plan, which
+    stays the whole batch's, so a game rendered alone equals the same game of a full run)."""
     specs = plan(count, seed, held_out, max_moves, decks)
+    outside = sorted(set(only) - set(range(count)))
+    if outside:
+        raise ValueError(f"no game {', '.join(map(str, outside))} in a batch of {count}")
     out.mkdir(parents=True, exist_ok=True)
     index = [
         {
@@ -100,6 +106,8 @@ def make_batch(
     (out / "index.json").write_text(json.dumps(index, indent=1))
     made: list[Made] = []
     for i, spec in enumerate(specs):
+        if only and i not in only:
+            continue
         folder = out / f"game-{i:03d}"
         if (folder / "meta.json").exists():
             log.info("%s exists, kept", folder)
