@@ -65,6 +65,7 @@ from vision.table.geometry import (
     default_geometry,
     inside,
     load_calibration,
+    overlap,
     with_zone,
 )
 from vision.table.inference import (
@@ -76,7 +77,6 @@ from vision.table.inference import (
     infer,
     is_legal,
     near_target,
-    overlap,
     possible_new,
 )
 from vision.table.motion import Motion, changed, pile_grown, region_of
@@ -399,14 +399,17 @@ class Pipeline:
 
     # --- judging a stable view -------------------------------------------------------------
 
-    def _misread_of_memory(self, name: str, box: Box) -> bool:
+    def _misread_of_memory(self, name: str, box: Box, covered: frozenset[Card]) -> bool:
         """A new reading that is a remembered card read as another identity, not a card laid
         there: its very box, unchanged since or read as a card of its rank (a card laid on
         another leaves part of it showing; a card of its rank cannot beat it); a corner-sized
         box inside the card's; a weak reading of its rank in a corner of the card as read now; a
         smaller box inside a card no longer read (the part of it a covering card leaves); a weak
-        reading of its rank overlapping it, or any weak reading of the card's place; or the
-        card's place, no longer read as it and not changed since."""
+        reading of its rank overlapping it, or any weak reading of the place of a card that
+        is covered or whose place has not changed since (a weak reading on an uncovered card
+        whose place changed may be a card laid on it: eval game 26, a K♠ laid across the 6♠ it
+        beat, read at 0.16-0.18 as K♣ and K♠); or the card's place, no longer read as it and
+        not changed since.  ``covered``: the attack cards beaten on the table."""
         assert self.motion is not None
         other = parse_card(name)
         weak = self._weak(name)
@@ -436,7 +439,7 @@ class Pipeline:
                 continue
             if name in mem.rivals and unchanged:
                 return True  # read so before, when the card was laid: the same card
-            if weak:
+            if weak and (unchanged or card in covered):
                 return True  # a weak reading of its place: the card's other corner misread
             if self._votes.share(str(card)) >= self.min_share:
                 continue  # the remembered card is still read: the new one lies on it
@@ -566,11 +569,16 @@ class Pipeline:
         if self._sweep is not None:
             self._find_discard()
         candidates: list[tuple[float, Card, float, Box]] = []
+        beaten = frozenset(p.attack for p in state.table if p.cover is not None)
         for name, (share, box) in self._votes.seen(self.min_share, MIN_READS).items():
             card = parse_card(name)
             if card is None or card in self._memory or not possible_new(state, card):
                 continue
-            if _sliver(box) or self._oversize(box) or self._misread_of_memory(name, box):
+            if (
+                _sliver(box)
+                or self._oversize(box)
+                or self._misread_of_memory(name, box, beaten)
+            ):
                 continue
             if not self.geometry.in_battle(box):
                 continue  # on the discard pile (found after the frames were read)
@@ -591,11 +599,13 @@ class Pipeline:
             for _, other, other_share, other_box in candidates:
                 if other != card and self._one_new_card((card, box), (other, other_box)):
                     readings.append((other, other_share * 0.8))
-            if len(readings) == 1:
-                for rival, rival_share in self._votes.rivals(str(card))[:1]:
+            if len(readings) == 1:  # the strongest other identity read there that is not
+                # a remembered card (the card it lies on is read at its place too)
+                for rival, rival_share in self._votes.rivals(str(card)):
                     other_card = parse_card(rival)
                     if other_card is not None and other_card not in self._memory:
                         readings.append((other_card, rival_share))
+                        break
             new.append(NewCard(tuple(readings[:2]), box))
         # every card gone: the table was cleared, when the places of the cards are bare now or
         # were in a still frame since the last judgement (a take, then a lead laid where the taken
@@ -638,7 +648,8 @@ class Pipeline:
         change = Change(
             tuple(new), frozenset(gone), cleared, arm_seat, certainty, boxes, gesture=gesture
         )
-        inferences = [i for i in infer(state, change) if not self._weak_alarm(i)]
+        inferred = infer(state, change)
+        inferences = [i for i in inferred if not self._weak_alarm(i)]
         self._holding = self._votes.frames < CONFIRM_FRAMES and any(
             not i.best.legal for i in inferences
         )
@@ -700,10 +711,17 @@ class Pipeline:
             self._placed_still.append(box)
             self._lengths.append(_length(box))
         # a card read where it lies is pictured again (the light drifts); one not read there keeps
-        # its picture: a gathered pile at rest mid-sweep must not make an empty place its picture
+        # its picture: a gathered pile at rest mid-sweep must not make an empty place its picture.
+        # Nor while a weak illegal reading went unreported: the change is not explained yet (a
+        # card laid on another, read better in the next frames, must not become its picture)
         for card, mem in self._memory.items():
             read = seen_any.get(str(card))
-            if mem.box is not None and read is not None and overlap(read[1], mem.box) > 0.5:
+            if (
+                len(inferences) == len(inferred)
+                and mem.box is not None
+                and read is not None
+                and overlap(read[1], mem.box) > 0.5
+            ):
                 mem.patch = self.motion.region(mem.box)
         self._judged = True
         self._calm = self.motion.current

@@ -17,8 +17,9 @@ from referee.variants import find_variant
 from vision.capture import Frame
 from vision.detector import CardDetection
 from vision.pipeline import Pipeline
-from vision.table.geometry import with_zone
+from vision.table.geometry import default_geometry, with_zone
 from vision.table.motion import small_grey
+from vision.table.snapshot import Votes, snapshot
 
 W, H = 640, 360
 TRUMP = CardDetection("6h", 0.8, (560.0, 160.0, 610.0, 200.0), 2)
@@ -648,6 +649,42 @@ def test_a_weak_reading_of_a_card_of_its_suit_on_a_laid_card_is_a_beat() -> None
     weak_king = CardDetection("Ks", 0.2, (258.0, 152.0, 312.0, 225.0), 2)
     seen = _two_cards(_nine_then(lambda i: [weak_king]), 80)
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ks", True)]
+
+
+def test_a_weak_reading_on_an_uncovered_card_whose_place_changed_is_a_card_laid_on_it() -> None:
+    # eval game 26: the king of spades laid across the nine, read weakly in most frames as the
+    # king of clubs (which cannot beat the nine) and in the others as the king of spades, at
+    # nearly the nine's box: not the nine's other corner misread, for the nine's place changed
+    across = (254.0, 146.0, 306.0, 220.0)
+
+    def king(i: int) -> CardDetection:
+        return CardDetection("Kc" if i % 7 < 4 else "Ks", 0.2, across, 2)
+
+    seen = _two_cards(_nine_then(lambda i: [NINE, king(i)]), 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ks", True)]
+
+
+def test_a_card_read_now_and_then_as_the_card_beside_it_does_not_take_that_cards_place() -> None:
+    # eval game 29: of two kings laid in one lead, the one on the left (in a larger box) read
+    # once as the king of clubs lying on the right: the king of clubs stays where it is read
+    # with the most confidence, and the left one is the king of spades
+    left, right = (250.0, 140.0, 305.0, 220.0), (400.0, 140.0, 450.0, 215.0)
+    geometry = default_geometry(2, W, H)
+    votes = Votes()
+    for misread in (False, True, False):
+        votes.add(
+            snapshot(
+                [
+                    CardDetection("Kc" if misread else "Ks", 0.5 if misread else 0.8, left, 2),
+                    CardDetection("Kc", 0.8, right, 2),
+                ],
+                geometry,
+            )
+        )
+    seen = votes.seen(0.5)
+    assert seen["Kc"] == (1.0, right)
+    assert seen["Ks"] == (pytest.approx(2 / 3), left)
+    assert votes.rivals("Ks") == []
 
 
 def test_a_take_and_the_next_lead_with_one_still_frame_between_are_both_seen() -> None:

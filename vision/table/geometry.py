@@ -86,6 +86,14 @@ def area(box: Box) -> float:
     return (box[2] - box[0]) * (box[3] - box[1])
 
 
+def overlap(a: Box, b: Box) -> float:
+    """The intersection's share of the smaller box."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    small = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return ix * iy / max(small, 1e-6)
+
+
 def closeness(a: Box, b: Box) -> float:
     """1 when two boxes touch or overlap, falling to 0 at the length of ``a`` apart."""
     gap_x = max(0.0, max(a[0], b[0]) - min(a[2], b[2]))

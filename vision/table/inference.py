@@ -31,7 +31,7 @@ from referee.game import State, check, check_and_apply
 from referee.moves import Attack, Defend, Done, Move, Pass, Take, ThrowIn, Transfer
 from referee.setup import deck_of
 from referee.state import NO_SEAT, Phase
-from vision.table.geometry import Box, closeness
+from vision.table.geometry import Box, closeness, overlap
 
 log = logging.getLogger(__name__)
 
@@ -97,14 +97,6 @@ class Inference:
     alternatives: tuple[Reading, ...]
     uncertain: bool
     confidence: float
-
-
-def overlap(a: Box, b: Box) -> float:
-    """The intersection's share of the smaller box."""
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    small = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
-    return ix * iy / max(small, 1e-6)
 
 
 def possible_new(state: State, card: Card) -> bool:
