@@ -399,17 +399,20 @@ class Pipeline:
 
     # --- judging a stable view -------------------------------------------------------------
 
-    def _misread_of_memory(self, name: str, box: Box, covered: frozenset[Card]) -> bool:
+    def _misread_of_memory(self, name: str, box: Box, paired: frozenset[Card]) -> bool:
         """A new reading that is a remembered card read as another identity, not a card laid
         there: its very box, unchanged since or read as a card of its rank (a card laid on
         another leaves part of it showing; a card of its rank cannot beat it); a corner-sized
         box inside the card's; a weak reading of its rank in a corner of the card as read now; a
         smaller box inside a card no longer read (the part of it a covering card leaves); a weak
-        reading of its rank overlapping it, or any weak reading of the place of a card that
-        is covered or whose place has not changed since (a weak reading on an uncovered card
-        whose place changed may be a card laid on it: eval game 26, a K♠ laid across the 6♠ it
-        beat, read at 0.16-0.18 as K♣ and K♠); or the card's place, no longer read as it and
-        not changed since.  ``covered``: the attack cards beaten on the table."""
+        reading of its rank overlapping it, or any weak reading of the place of a card of a
+        beaten pair or of a card whose place has not changed since (a weak reading on an
+        uncovered card whose place changed may be a card laid on it: eval game 26, a K♠ laid
+        across the 6♠ it beat, read at 0.16-0.18 as K♣ and K♠); a weak reading mostly on a
+        card of a beaten pair (nothing is laid on a pair: eval game 6, a hand resting on a
+        pair to take the table read there as J♣ at 0.09 beating the card beside); or the
+        card's place, no longer read as it and not changed since.  ``paired``: the cards of
+        the beaten pairs on the table."""
         assert self.motion is not None
         other = parse_card(name)
         weak = self._weak(name)
@@ -425,6 +428,8 @@ class Pipeline:
                 # (remembered by one corner, read whole since): its other corner misread
             if _part_of(box, mem.box, PART_AREA) and self._votes.share(str(card)) < self.min_share:
                 return True  # the part still showing of a card covered since, read as another
+            if weak and card in paired and overlap(box, mem.box) >= HALF_INSIDE:
+                return True  # a weak reading mostly on a beaten pair: the pair misread
             same = iou(box, mem.box)
             if same < LOOK_ALIKE_SPOT:
                 continue  # apart from it (every check below needs at least this overlap)
@@ -439,7 +444,7 @@ class Pipeline:
                 continue
             if name in mem.rivals and unchanged:
                 return True  # read so before, when the card was laid: the same card
-            if weak and (unchanged or card in covered):
+            if weak and (unchanged or card in paired):
                 return True  # a weak reading of its place: the card's other corner misread
             if self._votes.share(str(card)) >= self.min_share:
                 continue  # the remembered card is still read: the new one lies on it
@@ -569,16 +574,14 @@ class Pipeline:
         if self._sweep is not None:
             self._find_discard()
         candidates: list[tuple[float, Card, float, Box]] = []
-        beaten = frozenset(p.attack for p in state.table if p.cover is not None)
+        paired = frozenset(
+            c for p in state.table if p.cover is not None for c in (p.attack, p.cover)
+        )
         for name, (share, box) in self._votes.seen(self.min_share, MIN_READS).items():
             card = parse_card(name)
             if card is None or card in self._memory or not possible_new(state, card):
                 continue
-            if (
-                _sliver(box)
-                or self._oversize(box)
-                or self._misread_of_memory(name, box, beaten)
-            ):
+            if _sliver(box) or self._oversize(box) or self._misread_of_memory(name, box, paired):
                 continue
             if not self.geometry.in_battle(box):
                 continue  # on the discard pile (found after the frames were read)

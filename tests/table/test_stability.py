@@ -664,6 +664,37 @@ def test_a_weak_reading_on_an_uncovered_card_whose_place_changed_is_a_card_laid_
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ks", True)]
 
 
+def test_a_weak_reading_mostly_on_a_beaten_pair_is_not_a_card_laid() -> None:
+    # eval game 6: the defender's hand resting on the table to take it, read weakly as the
+    # jack of hearts mostly on the beaten pair (the jack would beat the nine thrown in beside):
+    # the defender reached in and withdrew without laying a card, a take
+    on_the_pair = CardDetection("Jh", 0.1, (262.0, 165.0, 330.0, 205.0), 2)
+    thrown = CardDetection("9h", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
+
+    def script(i: int) -> list[CardDetection]:
+        if i < 14:
+            return []
+        if i < 44:
+            return [NINE]
+        return [NINE, TEN_ON_IT] + [thrown] * (i >= 74) + [on_the_pair] * (i >= 104)
+
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 10**6)),
+            (COVER_AT, 150, range(44, 10**6)),
+            (THROWN_AT, 200, range(74, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), False, 200), (range(100, 104), True, 200)],
+    )
+    seen = _watch(script, 140, paint).seen
+    assert [(m, ok) for _, m, ok in seen] == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/Ts", True),
+        ("A:throw 9h", True),
+        ("B:take", True),
+    ]
+
+
 def test_a_card_read_now_and_then_as_the_card_beside_it_does_not_take_that_cards_place() -> None:
     # eval game 29: of two kings laid in one lead, the one on the left (in a larger box) read
     # once as the king of clubs lying on the right: the king of clubs stays where it is read
