@@ -50,11 +50,22 @@ import cv2
 import numpy as np
 
 from referee.cards import Card
-from referee.game import State
-from referee.moves import Attack, Defend, Done, Move, Take, ThrowIn, Transfer, move_cards
+from referee.errors import BitoError
+from referee.game import State, check_and_apply
+from referee.moves import (
+    Attack,
+    Defend,
+    Done,
+    Move,
+    Take,
+    ThrowIn,
+    Transfer,
+    move_cards,
+    with_card_read_as,
+)
 from referee.played_on import play_on
 from referee.rules import Rules
-from referee.setup import TRUMP_CARD_SOURCES
+from referee.setup import TRUMP_CARD_SOURCES, deck_of
 from vision.capture import Frame
 from vision.detector import CardDetection, CardDetector
 from vision.table.geometry import (
@@ -652,7 +663,7 @@ class Pipeline:
             tuple(new), frozenset(gone), cleared, arm_seat, certainty, boxes, gesture=gesture
         )
         inferred = infer(state, change)
-        inferences = [i for i in inferred if not self._weak_alarm(i)]
+        inferences = [i for i in inferred if not self._weak_alarm(state, i)]
         self._holding = self._votes.frames < CONFIRM_FRAMES and any(
             not i.best.legal for i in inferences
         )
@@ -790,13 +801,43 @@ class Pipeline:
         that read it under :data:`WEAK_READ`)."""
         return self._votes.strength(name) < WEAK_READ
 
-    def _weak_alarm(self, inference: Inference) -> bool:
+    def _weak_alarm(self, state: State, inference: Inference) -> bool:
         """An illegal reading made only of cards read weakly (a misdetection that held: a box
-        across two cards, a sliver of one): not reported, and not remembered."""
+        across two cards, a sliver of one): not reported, and not remembered. Unless it would
+        be illegal whatever those cards are and each lies where the table changed since the
+        calm picture: a card was laid there, and the move is wrong whichever card it is (eval
+        game 3: an ace led out of turn read at 0.23 in every frame)."""
         if inference.best.legal:
             return False
-        cards = {str(c) for m in inference.best.moves for c in move_cards(m)}
-        return bool(cards) and all(self._weak(c) for c in cards)
+        cards = {c for m in inference.best.moves for c in move_cards(m)}
+        if not cards or not all(self._weak(str(c)) for c in cards):
+            return False
+        return not (self._laid_anew(cards) and self._illegal_whatever(state, inference, cards))
+
+    def _laid_anew(self, cards: Iterable[Card]) -> bool:
+        """Whether each card's box has changed since the calm picture before the last arm."""
+        assert self.motion is not None
+        for card in cards:
+            place = self._votes.by_card.get(str(card))
+            if place is None or not changed(
+                region_of(self._calm, place.box), self.motion.region(place.box)
+            ):
+                return False
+        return True
+
+    @staticmethod
+    def _illegal_whatever(state: State, inference: Inference, cards: set[Card]) -> bool:
+        """Whether the reading's moves stay illegal with any other card that may come onto the
+        table in place of each of ``cards``."""
+        deck = deck_of(state.rules)
+        for card in cards:
+            for other in deck:
+                if other == card or not possible_new(state, other):
+                    continue
+                moves = [with_card_read_as(m, card, other) for m in inference.best.moves]
+                if _legal_in_turn(state, moves):
+                    return False
+        return True
 
     def _remembered_boxes(self) -> dict[Card, Box]:
         """Where the remembered table cards lie (for the covering geometry)."""
@@ -899,6 +940,18 @@ def _one_card(a: Box, b: Box) -> bool:
 def _part_of(small: Box, large: Box, share: float) -> bool:
     """Whether a reading's box lies inside a card's box and is under ``share`` of its area."""
     return overlap(small, large) >= CORNER_INSIDE and area(small) < share * area(large)
+
+
+def _legal_in_turn(state: State, moves: list[Move]) -> bool:
+    """Whether the moves are legal played one after the other from ``state``."""
+    for move in moves:
+        try:
+            verdict, state = check_and_apply(state, move)
+        except BitoError:
+            return False
+        if not verdict.ok:
+            return False
+    return True
 
 
 def _with_trump(state: State, card: Card) -> State:

@@ -311,6 +311,19 @@ def test_a_weakly_read_card_whose_move_would_be_illegal_raises_no_alarm() -> Non
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
 
 
+def test_a_weakly_read_card_laid_whose_move_is_illegal_whatever_it_is_is_reported() -> None:
+    # eval game 3: a card laid out of turn (here by the defender, beside the attack) read at
+    # 0.2 in every frame where the table changed: no other card would make it legal
+    weak = CardDetection("7d", 0.2, (400.0, 140.0, 450.0, 215.0), 2)
+    paint = _painter(
+        [(NINE_AT, 230, range(14, 10**6)), (THROWN_AT, 200, range(44, 10**6))],
+        [A_LAYS_THE_NINE, B_REACHES_IN],
+    )
+    seen = _watch(_nine_then(lambda i: [NINE, weak]), 80, paint).seen
+    assert [ok for _, _, ok in seen] == [True, False]
+    assert seen[1][1].startswith("B:") and seen[1][1].endswith(" 7d")
+
+
 def test_a_clearly_read_card_whose_move_is_illegal_is_reported() -> None:
     king = CardDetection("Kc", 0.6, (400.0, 150.0, 450.0, 225.0), 2)
     seen = _two_cards(_nine_then(lambda i: [NINE, TEN_ON_IT, king]), 80)
