@@ -684,21 +684,15 @@ def test_a_weak_reading_mostly_on_a_beaten_pair_is_not_a_card_laid() -> None:
     on_the_pair = CardDetection("Jh", 0.1, (262.0, 165.0, 330.0, 205.0), 2)
     thrown = CardDetection("9h", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
 
-    def script(i: int) -> list[CardDetection]:
-        if i < 14:
-            return []
-        if i < 44:
-            return [NINE]
-        return [NINE, TEN_ON_IT] + [thrown] * (i >= 74) + [on_the_pair] * (i >= 104)
-
-    paint = _painter(
-        [
-            (NINE_AT, 230, range(14, 10**6)),
-            (COVER_AT, 150, range(44, 10**6)),
-            (THROWN_AT, 200, range(74, 10**6)),
-        ],
-        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), False, 200), (range(100, 104), True, 200)],
+    script = _nine_then(
+        lambda i: [NINE, TEN_ON_IT] + [thrown] * (i >= 74) + [on_the_pair] * (i >= 104)
     )
+
+    def paint(i: int, image: np.ndarray) -> None:
+        A_THROWS_IN_BESIDE(i, image)
+        if 100 <= i < 104:  # the defender's hand reaches in, rests and withdraws
+            _arm(image, i, top=True, x=270)
+
     seen = _watch(script, 140, paint).seen
     assert [(m, ok) for _, m, ok in seen] == [
         ("A:attack 9s", True),
@@ -727,7 +721,8 @@ def test_a_card_read_now_and_then_as_the_card_beside_it_does_not_take_that_cards
         )
     seen = votes.seen(0.5)
     assert seen["Kc"] == (1.0, right)
-    assert seen["Ks"] == (pytest.approx(2 / 3), left)
+    assert seen["Ks"][1] == left
+    assert seen["Ks"][0] == pytest.approx(2 / 3)
     assert votes.rivals("Ks") == []
 
 

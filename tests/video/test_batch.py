@@ -9,7 +9,7 @@ import pytest
 
 from vision.video import __main__ as video_cli
 from vision.video import batch
-from vision.video.make import HELD_OUT_DECK
+from vision.video.make import HELD_OUT_DECK, Made, VideoSpec
 
 DECKS = ["aisleriot-guyenne-classic", "kde-standard", HELD_OUT_DECK]
 
@@ -36,13 +36,18 @@ def test_plan_is_the_same_for_the_same_recipe() -> None:
     assert batch.plan(*args, decks=["kde-standard"]) == batch.plan(*args, decks=["kde-standard"])
 
 
-def test_unknown_deck_is_named_and_nothing_is_written(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [(["--decks", "no-such-deck"], "no-such-deck"), (["--only", "5"], "no game 5")],
+    ids=["unknown deck", "game outside the batch"],
+)
+def test_a_bad_batch_request_is_named_and_nothing_is_written(
+    args: list[str], named: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "videos"
-    code = video_cli.main(["batch", "--count", "2", "--decks", "no-such-deck", "--out", str(out)])
+    code = video_cli.main(["batch", "--count", "3", *args, "--out", str(out)])
     assert code == 2
-    assert "no-such-deck" in capsys.readouterr().err
+    assert named in capsys.readouterr().err
     assert not out.exists()
 
 
@@ -54,24 +59,14 @@ def test_held_out_deck_alone_leaves_nothing_to_draw() -> None:
 def test_only_renders_the_games_asked_for_with_the_whole_batchs_plan(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    rendered: list[tuple[batch.VideoSpec, str]] = []
+    rendered: list[tuple[VideoSpec, str]] = []
 
-    def fake_make_video(spec: batch.VideoSpec, folder: Path) -> batch.Made:
+    def fake_make_video(spec: VideoSpec, folder: Path) -> Made:
         rendered.append((spec, folder.name))
-        return batch.Made(folder, 1, 1.0, 1.0, 1)
+        return Made(folder, 1, 1.0, 1.0, 1)
 
     monkeypatch.setattr(batch, "make_video", fake_make_video)
     batch.make_batch(tmp_path, 5, 17000, (320, 240), 1, 140, only=[1, 3])
     full = batch.plan(5, 17000, 1, 140)
     assert [name for _, name in rendered] == ["game-001", "game-003"]
     assert [spec.seed for spec, _ in rendered] == [full[1].seed, full[3].seed]
-
-
-def test_a_game_outside_the_batch_is_named_and_nothing_is_written(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    out = tmp_path / "videos"
-    code = video_cli.main(["batch", "--count", "3", "--only", "5", "--out", str(out)])
-    assert code == 2
-    assert "no game 5" in capsys.readouterr().err
-    assert not out.exists()
