@@ -50,8 +50,7 @@ import cv2
 import numpy as np
 
 from referee.cards import Card
-from referee.errors import BitoError
-from referee.game import State, check_and_apply
+from referee.game import State
 from referee.moves import (
     Attack,
     Defend,
@@ -87,6 +86,7 @@ from vision.table.inference import (
     cover_target,
     infer,
     is_legal,
+    legal_in_turn,
     near_target,
     possible_new,
 )
@@ -839,7 +839,7 @@ class Pipeline:
                 if other == card or not possible_new(state, other):
                     continue
                 moves = [with_card_read_as(m, card, other) for m in inference.best.moves]
-                if _legal_in_turn(state, moves):
+                if legal_in_turn(state, moves):
                     return False
         return True
 
@@ -944,18 +944,6 @@ def _one_card(a: Box, b: Box) -> bool:
 def _part_of(small: Box, large: Box, share: float) -> bool:
     """Whether a reading's box lies inside a card's box and is under ``share`` of its area."""
     return overlap(small, large) >= CORNER_INSIDE and area(small) < share * area(large)
-
-
-def _legal_in_turn(state: State, moves: list[Move]) -> bool:
-    """Whether the moves are legal played one after the other from ``state``."""
-    for move in moves:
-        try:
-            verdict, state = check_and_apply(state, move)
-        except BitoError:
-            return False
-        if not verdict.ok:
-            return False
-    return True
 
 
 def _with_trump(state: State, card: Card) -> State:

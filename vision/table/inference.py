@@ -140,6 +140,11 @@ def _judge(state: State, moves: list[Move]) -> tuple[bool, State]:
     return legal, state
 
 
+def legal_in_turn(state: State, moves: list[Move]) -> bool:
+    """Whether the moves are all legal played one after the other from ``state``."""
+    return _judge(state, moves)[0]
+
+
 def _seats(state: State) -> list[int]:
     return [s for s in range(state.players) if s not in state.finished]
 
