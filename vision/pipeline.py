@@ -434,7 +434,7 @@ class Pipeline:
             if _part_of(box, mem.box, CORNER_AREA):
                 return True  # one of its corners, read as another card
             same_rank = other is not None and other.rank == card.rank
-            read_now = self._votes.by_card.get(str(card))
+            read_now = self._votes.place(str(card))
             if same_rank and weak and read_now and _part_of(box, read_now.box, CORNER_AREA):
                 return True  # a weak reading of its rank in a corner of where it is read now
                 # (remembered by one corner, read whole since): its other corner misread
@@ -602,7 +602,9 @@ class Pipeline:
                 for b in self._placed_still
             ):
                 continue  # no arm came since a card was laid here: a second reading of it
-            candidates.append((self._votes.by_card[name].confidence, card, share, box))
+            place = self._votes.place(name)
+            assert place is not None  # read: it is among the identities seen
+            candidates.append((place.confidence, card, share, box))
         # one physical card read as two identities (a misread that held, or one of its corners
         # misread inside its box, or weakly as its rank sticking out of it): the stronger reading
         # stands, the other is its rival
@@ -822,7 +824,7 @@ class Pipeline:
         assert self.motion is not None
         lying = [m.box for m in self._memory.values() if m.box is not None]
         for card in cards:
-            place = self._votes.by_card.get(str(card))
+            place = self._votes.place(str(card))
             if place is None or any(overlap(place.box, b) > APART_MAX for b in lying):
                 return False
             if not changed(region_of(self._calm, place.box), self.motion.region(place.box)):

@@ -75,7 +75,8 @@ class Votes:
         """Each identity at its strongest spot."""
         return {card: _strongest(spots) for card, spots in self._spots.items()}
 
-    def _place(self, card: str) -> Place | None:
+    def place(self, card: str) -> Place | None:
+        """Where an identity is read (its strongest spot), or None."""
         spots = self._spots.get(card)
         return _strongest(spots) if spots else None
 
@@ -100,23 +101,26 @@ class Votes:
                 place.box = det.box
 
     def share(self, card: str) -> float:
-        place = self._place(card)
-        return 0.0 if place is None else place.frames / max(self.frames, 1)
+        place = self.place(card)
+        return 0.0 if place is None else self._share_of(place)
+
+    def _share_of(self, place: Place) -> float:
+        return place.frames / max(self.frames, 1)
 
     def confidence(self, card: str) -> float:
         """An identity's confidence per frame of this still period (0 where it was not read)."""
-        place = self._place(card)
+        place = self.place(card)
         return 0.0 if place is None else place.confidence / max(self.frames, 1)
 
     def strength(self, card: str) -> float:
         """The mean confidence of an identity's readings, over the frames that read it."""
-        place = self._place(card)
+        place = self.place(card)
         return 0.0 if place is None else place.confidence / max(place.frames, 1)
 
     def runner_up(self, card: str) -> tuple[str, float] | None:
         """The identity that the readings of ``card`` gave the most probability after it, with
         its mean probability over the frames that read ``card``."""
-        place = self._place(card)
+        place = self.place(card)
         if place is None or not place.runners_up:
             return None
         name, total = max(place.runners_up.items(), key=lambda kv: kv[1])
@@ -125,15 +129,16 @@ class Votes:
     def seen(self, min_share: float, min_frames: int = 1) -> dict[str, tuple[float, Box]]:
         """Each identity read in at least ``min_share`` of the frames (and ``min_frames``),
         with its box."""
-        return {
-            card: (self.share(card), place.box)
-            for card, place in self.by_card.items()
-            if self.share(card) >= min_share and place.frames >= min_frames
-        }
+        out: dict[str, tuple[float, Box]] = {}
+        for card, place in self.by_card.items():
+            share = self._share_of(place)
+            if share >= min_share and place.frames >= min_frames:
+                out[card] = (share, place.box)
+        return out
 
     def rivals(self, card: str) -> list[tuple[str, float]]:
         """Other identities read at the same place (misreads of the card, or it of them)."""
-        place = self._place(card)
+        place = self.place(card)
         assert place is not None, card
         out = [
             (other.card, self.share(other.card))
