@@ -772,18 +772,29 @@ class SizedDetector:
     imgsz = 960
     fixed_size = None
 
-    def __init__(self, cards: dict[int, tuple[str, float]]) -> None:
+    def __init__(
+        self, cards: dict[int, tuple[str, float]], weak_in_whole: frozenset[str] = frozenset()
+    ) -> None:
         self.cards = cards  # grey level -> (card, pixels tall needed at the input size)
+        self.weak_in_whole = weak_in_whole  # cards read at 0.2 in the whole frame, else 0.6
 
     def detect(self, image: np.ndarray) -> list[CardDetection]:
         scale = self.imgsz / max(image.shape[:2])
+        whole = max(image.shape[:2]) == W
         out = []
         for grey, (card, needed) in self.cards.items():
             ys, xs = np.nonzero((image == grey).all(axis=2))
             if len(ys) and (ys.max() + 1 - ys.min()) * scale >= needed:
                 box = (float(xs.min()), float(ys.min()), float(xs.max() + 1), float(ys.max() + 1))
-                out.append(CardDetection(card, 0.6, box, 2))
+                confidence = 0.2 if whole and card in self.weak_in_whole else 0.6
+                out.append(CardDetection(card, confidence, box, 2))
         return out
+
+
+TRUMP_UNDER_THE_STOCK: list[Patch] = [
+    ((560, 160, 610, 200), 200, range(10**6)),  # the trump card (6h) ...
+    ((530, 150, 575, 215), 40, range(10**6)),  # ... under the stock
+]
 
 
 def test_a_card_too_small_to_read_in_the_whole_frame_is_read_magnified() -> None:
@@ -791,8 +802,7 @@ def test_a_card_too_small_to_read_in_the_whole_frame_is_read_magnified() -> None
     detector = SizedDetector({230: ("9s", 60), 150: ("Ts", 150), 200: ("6h", 0), 40: ("back", 0)})
     paint = _painter(
         [
-            ((560, 160, 610, 200), 200, range(10**6)),  # the trump card ...
-            ((530, 150, 575, 215), 40, range(10**6)),  # ... under the stock
+            *TRUMP_UNDER_THE_STOCK,
             (NINE_AT, 230, range(14, 10**6)),
             (COVER_AT, 150, range(44, 10**6)),
         ],
@@ -800,6 +810,25 @@ def test_a_card_too_small_to_read_in_the_whole_frame_is_read_magnified() -> None
     )
     seen = [(m, ok) for _, m, ok in _watch_with(detector, 80, paint).seen]
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)], seen
+
+
+def test_a_card_laid_apart_read_too_weakly_to_report_its_illegal_move_is_read_magnified() -> None:
+    # eval game 5: a queen thrown in beside a beaten pair of another rank, read at 0.2 in the
+    # whole frame (a nine or a ten would be legal there: no alarm on so weak a reading) and
+    # clearly at twice the scale: the illegal throw-in is reported
+    cards = {230: ("9s", 0), 150: ("Ts", 0), 180: ("Qh", 0), 200: ("6h", 0), 40: ("back", 0)}
+    detector = SizedDetector(cards, weak_in_whole=frozenset({"Qh"}))
+    paint = _painter(
+        [
+            *TRUMP_UNDER_THE_STOCK,
+            (NINE_AT, 230, range(14, 10**6)),
+            (COVER_AT, 150, range(44, 10**6)),
+            (THROWN_AT, 180, range(74, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), False, 200)],
+    )
+    seen = _watch_with(detector, 110, paint).verdicts
+    assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True), ("A:throw Qh", False)], seen
 
 
 def _pile_found(change: tuple[slice, slice]) -> Pipeline:
