@@ -21,7 +21,8 @@ and how their region looked). Per frame:
    An arm that reached in and left nothing changed is a gesture: from the defender while a bout
    is open, "I take" (throw-ins may still follow); a hand resting over the table on its way is
    not a change. A reading that would be an illegal move waits until the cards have been read
-   in ``CONFIRM_FRAMES`` frames (a misread rarely holds that long), and one made only of weakly
+   in ``CONFIRM_FRAMES`` frames (a misread rarely holds that long; up to ``HOLD_FRAMES`` while
+   another card laid apart is read in some frames but not yet enough), and one made only of weakly
    read cards is no alarm at all. An illegal move whose cards still lie where they were laid
    when an arm next changes the table was played on (:mod:`referee.played_on`): it is made
    before the change is judged, and reported (:attr:`FrameReport.played_on`) for the caller.
@@ -126,6 +127,7 @@ READ_AGAIN_RATIO = 1.5  # ... and this many times the one it was laid with, ...
 RUNNER_UP = 0.1  # ... is that card, and the one laid was its runner-up (mean probability)
 APART_MAX = 0.2  # overlap with a remembered card under which a weak reading lies apart from it
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
+HOLD_FRAMES = 10  # ... or this many while another card is still being read in (see _coming)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
 PAUSE_S = 0.7  # an arm that pauses this long or less over the table is still the same arm
@@ -673,8 +675,9 @@ class Pipeline:
             self._looked = True  # a card laid apart, read too weakly to report its illegal
             return []  # move: look harder at this frame (eval game 5: a Д♠ of the Atlas deck
             # thrown in, read as the Q♠ at 0.26 in the whole frame, at 0.81 magnified)
-        self._holding = self._votes.frames < CONFIRM_FRAMES and any(
-            not i.best.legal for i in inferences
+        self._holding = any(not i.best.legal for i in inferences) and (
+            self._votes.frames < CONFIRM_FRAMES
+            or (self._votes.frames < HOLD_FRAMES and self._coming(state, new))
         )
         if self._holding:
             return []  # an illegal reading: read the cards in a few more frames before saying so
@@ -826,6 +829,28 @@ class Pipeline:
         if not cards or not all(self._weak(str(c)) for c in cards):
             return False
         return not (self._laid_anew(cards) and self._illegal_whatever(state, inference, cards))
+
+    def _coming(self, state: State, new: list[NewCard]) -> bool:
+        """Whether a card that may come onto the table is read, not weakly, in some of this still
+        spell's frames but too few to count yet, apart from the new cards and lying where the
+        table changed: it may belong to the move (eval game 29: the third card of a
+        three-card lead, a court card of a deck without rank indices, named in 3 of the first 6
+        frames; the lead of two was reported illegal a frame before the third counted)."""
+        for place in self._votes.places:
+            card = parse_card(place.card)
+            if (
+                card is None
+                or card in self._memory
+                or any(card == r[0] for n in new for r in n.readings)
+                or self._votes.share(place.card) >= self.min_share
+                or self._weak(place.card)
+                or not possible_new(state, card)
+                or any(overlap(place.box, n.box) > APART_MAX for n in new)
+            ):
+                continue
+            if self._laid_anew([card]):
+                return True
+        return False
 
     def _laid_anew(self, cards: Iterable[Card]) -> bool:
         """Whether each card lies on cloth that has changed since the calm picture before the
