@@ -890,16 +890,18 @@ def test_an_illegal_beat_left_lying_and_played_on_is_kept_and_no_alarm_follows()
     assert watched.played_on[0][0] == watched.seen[2][0]  # reported with the throw-in
 
 
+SECOND_AT = (330, 140, 380, 215)  # a second card of a lead, between the nine and THROWN_AT
+
+
 def test_an_illegal_reading_waits_while_another_card_laid_apart_is_still_being_read_in() -> None:
     # eval game 29 (treshka: every lead is exactly three cards): the third card of a lead, a
     # court card read now and then at first, counts a frame after the two others' lead would
     # have been reported illegal
-    second_at, third_at = (330, 140, 380, 215), THROWN_AT
     second = CardDetection("7d", 0.6, (330.0, 140.0, 380.0, 215.0), 2)
     third = CardDetection("Kc", 0.6, (400.0, 140.0, 450.0, 215.0), 0)
     paint = _painter(
-        [(NINE_AT, 230, range(14, 10**6)), (second_at, 180, range(14, 10**6))]
-        + [(third_at, 200, range(14, 10**6))],
+        [(at, grey, range(14, 10**6)) for at, grey in ((NINE_AT, 230), (SECOND_AT, 180))]
+        + [(THROWN_AT, 200, range(14, 10**6))],
         [A_LAYS_THE_NINE],
     )
 
