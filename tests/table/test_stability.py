@@ -900,8 +900,11 @@ def test_an_illegal_reading_waits_while_another_card_laid_apart_is_still_being_r
     second = CardDetection("7d", 0.6, (330.0, 140.0, 380.0, 215.0), 2)
     third = CardDetection("Kc", 0.6, (400.0, 140.0, 450.0, 215.0), 0)
     paint = _painter(
-        [(at, grey, range(14, 10**6)) for at, grey in ((NINE_AT, 230), (SECOND_AT, 180))]
-        + [(THROWN_AT, 200, range(14, 10**6))],
+        [
+            (NINE_AT, 230, range(14, 10**6)),
+            (SECOND_AT, 180, range(14, 10**6)),
+            (THROWN_AT, 200, range(14, 10**6)),
+        ],
         [A_LAYS_THE_NINE],
     )
 
