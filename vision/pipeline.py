@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import logging
 import time as _time
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -91,7 +92,7 @@ from vision.table.inference import (
     near_target,
     possible_new,
 )
-from vision.table.motion import Motion, changed, pile_grown, region_of
+from vision.table.motion import Motion, changed, moving_over, pile_grown, region_of
 from vision.table.snapshot import Votes, iou, parse_card, snapshot
 
 log = logging.getLogger(__name__)
@@ -128,8 +129,10 @@ RUNNER_UP = 0.1  # ... is that card, and the one laid was its runner-up (mean pr
 APART_MAX = 0.2  # overlap with a remembered card under which a weak reading lies apart from it
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
 HOLD_FRAMES = 10  # ... or this many while another card is still being read in (see _coming)
+ALARM_STILL = 3  # ... and in at least this many still frames (a card of the move read late)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
+LOOK_BACK = 4  # moving frames before a still spell that are read when it starts (see _read_back)
 PAUSE_S = 0.7  # an arm that pauses this long or less over the table is still the same arm
 DETECT_SIZE = 960
 """The YOLO stage's input side for the chain's own detector: cards on a table seen whole are small
@@ -218,6 +221,9 @@ class Pipeline:
         self.times = StageTimes()
         self._memory: dict[Card, _Remembered] = {}
         self._votes = Votes()
+        self._recent: deque[tuple[np.ndarray, np.ndarray]] = deque(maxlen=LOOK_BACK)
+        # the latest moving frames and their masks of moving pixels
+        self._back: list[tuple[np.ndarray, np.ndarray]] = []  # ... those before this still spell
         self._setup_votes: dict[str, tuple[float, Box]] = {}
         self._setup_frames = 0
         self._setup_backs: list[CardDetection] = []
@@ -270,6 +276,7 @@ class Pipeline:
             self._judged = False
             self._holding = self._doubting = self._looked = False
             self._votes = Votes()
+            self._recent.append((frame.image, reading.mask))
             return FrameReport(frame, self._last_cards, [], True)
         self._still += 1
         if self._moved:
@@ -282,6 +289,8 @@ class Pipeline:
             self._rest_time = frame.time
             self._placed_still = []
             self._votes = Votes()
+            self._back = list(self._recent)
+            self._recent.clear()
             self._judged = False
         if self._still < self.settle_frames:
             return FrameReport(frame, self._last_cards, [], False)
@@ -308,10 +317,15 @@ class Pipeline:
         self._votes.add(snapshot(cards, self.geometry))
         if state is not None and self._votes.frames == 1 and self._seen_bare(state):
             self._glimpsed_bare = True
+        if state is not None and self._back:
+            self._read_back()
+        self._back = []
         observed: list[Observed] = []
         corrections: list[tuple[Card, Card]] = []
         revised = self._revised
-        if state is not None and self._votes.frames >= self.vote_frames:
+        if state is not None and (
+            self._votes.frames >= self.vote_frames or self._ready_at_once(state, cards)
+        ):
             t0 = _time.perf_counter()
             corrections = self._reread(state) or self._discarded_read_again(state)
             if not corrections:
@@ -329,6 +343,39 @@ class Pipeline:
         news = self._revised if self._revised is not revised else None
         played_on, self._kept = self._kept, ()
         return FrameReport(frame, cards, observed, False, news, tuple(corrections), played_on)
+
+    def _read_back(self) -> None:
+        """Read the last moving frames before this still spell (the arm withdrawing after it
+        laid a card) into its votes, each without the cards its moving pixels touch: a card at
+        rest beside the withdrawing arm is read in them, so that the first still frame can be
+        judged (the arm is over the table up to 0.65 s after the card rests: bench/arm_leaves.py)
+        and an illegal reading has its frames read by then. Cards in a hand move with it."""
+        assert self.geometry is not None
+        for image, mask in self._back:
+            t0 = _time.perf_counter()
+            found = self.detector.detect(image)
+            self.times.detect.append((_time.perf_counter() - t0) * 1000)
+            still = [d for d in found if not moving_over(mask, d.box)]
+            self._votes.glimpse(snapshot(still, self.geometry))
+
+    def _ready_at_once(self, state: State, cards: list[CardDetection]) -> bool:
+        """Whether the first still frame can be judged, before ``vote_frames`` still frames:
+        the arm has left the table (a hand pausing on its way is still for a frame) and every
+        card this frame reads that may come onto the table is voted in enough frames already
+        (read while the arm withdrew), so that the cards of one reach are judged together."""
+        assert self.geometry is not None and self.motion is not None
+        if self.motion.arm_over_table(self._calm):
+            return False
+        for det in snapshot(cards, self.geometry).battle:
+            card = parse_card(det.card)
+            if card is None or card in self._memory or not possible_new(state, card):
+                continue
+            if (
+                self._votes.reads(det.card) < MIN_READS
+                or self._votes.share(det.card) < self.min_share
+            ):
+                return False
+        return True
 
     def _look_closer(self, image: np.ndarray) -> None:
         """Read the part of the battle area that changed, magnified twice (a quarter of the
@@ -675,12 +722,32 @@ class Pipeline:
             self._looked = True  # a card laid apart, read too weakly to report its illegal
             return []  # move: look harder at this frame (eval game 5: a Д♠ of the Atlas deck
             # thrown in, read as the Q♠ at 0.26 in the whole frame, at 0.81 magnified)
+        frames = self._votes.frames
+        confirmed = min(  # frames read, or that read each card of an illegal reading (glimpses too)
+            (
+                max(self._votes.reads(str(c)), frames)
+                for i in inferences
+                if not i.best.legal
+                for c in _cards_of(i)
+            ),
+            default=frames,
+        )
         self._holding = any(not i.best.legal for i in inferences) and (
-            self._votes.frames < CONFIRM_FRAMES
-            or (self._votes.frames < HOLD_FRAMES and self._coming(state, new))
+            frames < ALARM_STILL
+            or confirmed < CONFIRM_FRAMES
+            or (confirmed < HOLD_FRAMES and self._coming(state, new))
         )
         if self._holding:
             return []  # an illegal reading: read the cards in a few more frames before saying so
+        laid_now = {r[0] for n in new for r in n.readings}
+        if (
+            not self._looked
+            and _resizable(self.detector)
+            and any(not i.best.legal and _cards_of(i) & laid_now for i in inferences)
+        ):
+            self._looked = True  # an illegal reading of a card laid now held its frames: read
+            return []  # it once more, turned and magnified, before the alarm (a steady misread
+            # of one box's crop: eval game 26, a K♠ corner boxed tightly read as the K♣ at 0.85)
         observed: list[Observed] = []
         if inferences:
             self._kept, self._laid = kept, []

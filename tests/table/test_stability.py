@@ -783,10 +783,15 @@ class SizedDetector:
     fixed_size = None
 
     def __init__(
-        self, cards: dict[int, tuple[str, float]], weak_in_whole: frozenset[str] = frozenset()
+        self,
+        cards: dict[int, tuple[str, float]],
+        weak_in_whole: frozenset[str] = frozenset(),
+        misread_in_whole: dict[str, str] | None = None,
     ) -> None:
         self.cards = cards  # grey level -> (card, pixels tall needed at the input size)
         self.weak_in_whole = weak_in_whole  # cards read at 0.2 in the whole frame, else 0.6
+        self.misread_in_whole = misread_in_whole or {}  # cards read as another in the whole
+        # frame (upright or turned), and right magnified
 
     def detect(self, image: np.ndarray) -> list[CardDetection]:
         scale = self.imgsz / max(image.shape[:2])
@@ -797,7 +802,8 @@ class SizedDetector:
             if len(ys) and (ys.max() + 1 - ys.min()) * scale >= needed:
                 box = (float(xs.min()), float(ys.min()), float(xs.max() + 1), float(ys.max() + 1))
                 confidence = 0.2 if whole and card in self.weak_in_whole else 0.6
-                out.append(CardDetection(card, confidence, box, 2))
+                name = self.misread_in_whole.get(card, card) if whole else card
+                out.append(CardDetection(name, confidence, box, 2))
         return out
 
 
@@ -839,6 +845,38 @@ def test_a_card_laid_apart_read_too_weakly_to_report_its_illegal_move_is_read_ma
     )
     seen = _watch_with(detector, 110, paint).verdicts
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True), ("A:throw Qh", False)], seen
+
+
+def test_an_illegal_reading_that_held_its_frames_is_read_magnified_before_the_alarm() -> None:
+    # eval game 26: a king of spades laid on a spade, its corner boxed tightly and read as the
+    # king of clubs in every frame (an illegal beat); read magnified, it is the king of spades
+    cards = {230: ("9s", 0), 150: ("Ts", 0), 200: ("6h", 0), 40: ("back", 0)}
+    detector = SizedDetector(cards, misread_in_whole={"Ts": "Tc"})
+    paint = _painter(
+        [
+            *TRUMP_UNDER_THE_STOCK,
+            (NINE_AT, 230, range(14, 10**6)),
+            (COVER_AT, 150, range(44, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN],
+    )
+    seen = _watch_with(detector, 80, paint).verdicts
+    assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)], seen
+
+
+def test_an_illegal_beat_read_the_same_magnified_is_reported() -> None:
+    cards = {230: ("9s", 0), 150: ("7s", 0), 200: ("6h", 0), 40: ("back", 0)}
+    paint = _painter(
+        [
+            *TRUMP_UNDER_THE_STOCK,
+            (NINE_AT, 230, range(14, 10**6)),
+            (COVER_AT, 150, range(44, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN],
+    )
+    watched = _watch_with(SizedDetector(cards), 80, paint)
+    assert watched.verdicts == [("A:attack 9s", True), ("B:beat 9s/7s", False)]
+    assert watched.seen[1][0] - 50 <= 8  # half a second at 15 fps after the arm left
 
 
 def _pile_found(change: tuple[slice, slice]) -> Pipeline:

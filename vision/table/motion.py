@@ -152,6 +152,22 @@ class Motion:
         x, y, w, h = cv2.boundingRect(points)
         return _frame_box(xs.start + x, ys.start + y, w, h)
 
+    def arm_over_table(self, before: np.ndarray | None) -> bool:
+        """Whether something that has changed since ``before`` (an earlier small grey picture)
+        reaches from the frame's border into the battle area: an arm resting over the table
+        (a hand pausing on its way is still for a frame), not cards laid, which lie apart from
+        the border. Without a picture to compare, assume so."""
+        if before is None or self.current is None or before.shape != self.current.shape:
+            return True
+        mask = _opened(_changed_mask(before, self.current))
+        count, labels = cv2.connectedComponents(mask, connectivity=8)
+        if count < 2:
+            return False
+        border = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+        ys, xs = self._battle_slice(mask.shape)
+        inside = np.unique(labels[ys, xs])
+        return bool(np.intersect1d(border[border > 0], inside).size)
+
     def region(self, box: Box) -> np.ndarray | None:
         """The small grey pixels of ``box`` in the latest frame."""
         return region_of(self.current, box)
@@ -181,6 +197,15 @@ def changed(before: np.ndarray | None, after: np.ndarray | None) -> bool:
     a = before.astype(np.float32)
     b = after.astype(np.float32)
     return float(np.abs((a - a.mean()) - (b - b.mean())).mean()) > CHANGED
+
+
+def moving_over(mask: np.ndarray, box: Box) -> bool:
+    """Whether any moving pixel of a small ``mask`` lies in ``box`` (full resolution) or next
+    to it (one small pixel around: a hand that just uncovered a card)."""
+    x1, y1, x2, y2 = (int(v // SCALE) for v in box)
+    h, w = mask.shape
+    region = mask[max(y1 - 1, 0) : min(y2 + 2, h), max(x1 - 1, 0) : min(x2 + 2, w)]
+    return bool(region.any())
 
 
 def pile_grown(

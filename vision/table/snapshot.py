@@ -54,6 +54,7 @@ class Place:
     confidence: float = 0.0  # summed over the frames
     runners_up: dict[str, float] = field(default_factory=dict)  # their probability, summed
     corners: int = 0  # the most index corners any frame read it by (0: named whole only)
+    glimpses: int = 0  # frames of the arm withdrawing that read it (see Votes.glimpse)
 
     def area(self) -> float:
         return (self.box[2] - self.box[0]) * (self.box[3] - self.box[1])
@@ -102,6 +103,23 @@ class Votes:
             if (det.box[2] - det.box[0]) * (det.box[3] - det.box[1]) > place.area():
                 place.box = det.box
 
+    def glimpse(self, snap: Snapshot) -> None:
+        """Count the readings of a frame taken while an arm withdrew (the cards it touches left
+        out) as reads of the places they match, or of new ones: they count towards the reads a
+        card needs, not towards the frames (a card not read in one is not missed in it)."""
+        for det in snap.battle:
+            spots = self._spots.setdefault(det.card, [])
+            place = next((p for p in spots if overlap(det.box, p.box) >= SAME_SPOT), None)
+            if place is None:
+                place = Place(det.card, det.box)
+                spots.append(place)
+            place.glimpses += 1
+
+    def reads(self, card: str) -> int:
+        """The frames that read an identity at its strongest spot, glimpses included."""
+        place = self.place(card)
+        return 0 if place is None else place.frames + place.glimpses
+
     def share(self, card: str) -> float:
         place = self.place(card)
         return 0.0 if place is None else self._share_of(place)
@@ -134,7 +152,7 @@ class Votes:
         out: dict[str, tuple[float, Box]] = {}
         for card, place in self.by_card.items():
             share = self._share_of(place)
-            if share >= min_share and place.frames >= min_frames:
+            if share >= min_share and place.frames + place.glimpses >= min_frames:
                 out[card] = (share, place.box)
         return out
 
