@@ -8,6 +8,10 @@ and how their region looked). Per frame:
    and nothing is detected; the spell's border entry point is kept (the arm's side, the seat).
 2. When the area has been still for ``settle_frames``, the detector runs on ``vote_frames``
    frames; each physical card's identity is the vote of those frames (so flicker does nothing).
+   The last ``LOOK_BACK`` moving frames are read then too (the arm withdrawing): their readings
+   that no moving pixel touches are glimpses, which count as reads of a card but not as frames
+   it was missed in; with them the first still frame is judged at once when no arm reaches over
+   the table and every card it reads is read enough.
 3. The stable view is compared with the memory: new cards (closed world: not discarded, not on the
    table, in this deck; a card-shaped box, not a remembered card's corner or uncovered strip
    read as another), cards gone (not read where they lay, and their region changed), a table
@@ -21,11 +25,13 @@ and how their region looked). Per frame:
    An arm that reached in and left nothing changed is a gesture: from the defender while a bout
    is open, "I take" (throw-ins may still follow); a hand resting over the table on its way is
    not a change. A reading that would be an illegal move waits until the cards have been read
-   in ``CONFIRM_FRAMES`` frames (a misread rarely holds that long; up to ``HOLD_FRAMES`` while
-   another card laid apart is read in some frames but not yet enough), and one made only of weakly
-   read cards is no alarm at all. An illegal move whose cards still lie where they were laid
-   when an arm next changes the table was played on (:mod:`referee.played_on`): it is made
-   before the change is judged, and reported (:attr:`FrameReport.played_on`) for the caller.
+   in ``CONFIRM_FRAMES`` frames, glimpses included, and ``ALARM_STILL`` still frames (a misread
+   rarely holds that long; up to ``HOLD_FRAMES`` while another card laid apart is read in some
+   frames but not yet enough), is read once more turned and magnified before it is reported (a
+   steady misread of one box's crop), and one made only of weakly read cards is no alarm at all.
+   An illegal move whose cards still lie where they were laid when an arm next changes the
+   table was played on (:mod:`referee.played_on`): it is made before the change is judged, and
+   reported (:attr:`FrameReport.played_on`) for the caller.
 5. While the table stays still the detector runs every ``idle_every`` frames, and a card read
    late (missed at first) is judged then. A card on the table whose place reads clearly, in
    many calm frames, as another card than the one reported is corrected
@@ -175,6 +181,8 @@ class _Remembered:
     rivals: frozenset[str] = frozenset()  # other identities read at its place when it was laid
     under: np.ndarray | None = None  # its place at the judgement before it was laid
     confidence: float = 0.0  # its reading's confidence per frame when it was laid
+    overturned: frozenset[str] = frozenset()  # rivals whose illegal reading a second look
+    # overturned when it was laid (see _judge): never a correction of it (see _reread)
 
 
 @dataclass(frozen=True)
@@ -236,6 +244,7 @@ class Pipeline:
         self._laid: list[Move] = []  # the card-laying moves of the last judgement that found any
         self._kept: tuple[Move, ...] = ()  # ... those the table played on (see _played_on)
         self._looked = False  # this still spell's frame was read turned three ways
+        self._looked_before_alarm = False  # ... because an illegal reading held its frames
         self._moved = False
         self._rest_time = 0.0
         self._entry: tuple[float, float] | None = None
@@ -274,7 +283,7 @@ class Pipeline:
                 self._spells += 1
             self._moved = True
             self._judged = False
-            self._holding = self._doubting = self._looked = False
+            self._holding = self._doubting = self._looked = self._looked_before_alarm = False
             self._votes = Votes()
             self._recent.append((frame.image, reading.mask))
             return FrameReport(frame, self._last_cards, [], True)
@@ -532,7 +541,9 @@ class Pipeline:
         reads clearly as another card that may come onto the table: misread when laid (in two
         frames, a hand still leaving) and read right now (in many calm frames). Each is
         remembered under its new identity; the caller corrects the moves. While such a place
-        reads as another card at all, every frame is read (``_doubting``, for a while)."""
+        reads as another card at all, every frame is read (``_doubting``, for a while). Never
+        to an identity that the second look before an alarm overturned when the card was laid:
+        its steady misread (eval game 26: a K♠ read as the K♣ in every whole frame)."""
         assert self.motion is not None
         frames = self._votes.frames
         covered = {p.attack for p in state.table if p.cover is not None}
@@ -554,6 +565,7 @@ class Pipeline:
                     or other in self._memory
                     or iou(place.box, mem.box) < SAME_CARD
                     or not possible_new(state, other)
+                    or place.card in mem.overturned
                 ):
                     continue
                 if (
@@ -745,9 +757,11 @@ class Pipeline:
             and _resizable(self.detector)
             and any(not i.best.legal and _cards_of(i) & laid_now for i in inferences)
         ):
-            self._looked = True  # an illegal reading of a card laid now held its frames: read
-            return []  # it once more, turned and magnified, before the alarm (a steady misread
-            # of one box's crop: eval game 26, a K♠ corner boxed tightly read as the K♣ at 0.85)
+            # an illegal reading of a card laid now held its frames: read it once more, turned
+            # and magnified, before the alarm (a steady misread of one box's crop: eval game
+            # 26, a K♠ corner boxed tightly read as the K♣ at 0.85, the K♠ magnified)
+            self._looked = self._looked_before_alarm = True
+            return []
         observed: list[Observed] = []
         if inferences:
             self._kept, self._laid = kept, []
@@ -794,7 +808,12 @@ class Pipeline:
             rivals = frozenset(str(c) for c, _ in laid.readings if c != card)
             confidence = self._votes.confidence(str(card))
             self._memory[card] = _Remembered(
-                box, self.motion.region(box), rivals, region_of(self._calm, box), confidence
+                box,
+                self.motion.region(box),
+                rivals,
+                region_of(self._calm, box),
+                confidence,
+                rivals if self._looked_before_alarm else frozenset(),
             )
             runner_up = self._votes.runner_up(str(card))
             self._laid_reads[card] = _Laid(

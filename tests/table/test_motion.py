@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.table.geometry import Geometry
-from vision.table.motion import Motion, pile_grown, small_grey
+from vision.table.motion import Motion, moving_over, pile_grown, small_grey
 
 W, H = 1280, 720
 SEATS = ((150.0, 720.0), (600.0, 720.0), (640.0, 0.0))  # two seats share the bottom edge
@@ -67,3 +67,31 @@ def test_no_pile_is_found_when_only_the_swept_places_changed() -> None:
     before[300:420, 400:480] = 240
     swept = (390.0, 290.0, 490.0, 430.0)
     assert pile_grown(small_grey(before), small_grey(after), [swept], 0.3 * 120**2) is None
+
+
+def test_an_arm_resting_from_the_border_over_the_battle_area_is_over_the_table() -> None:
+    motion = Motion(Geometry((W, H), SEATS, BATTLE))
+    before = small_grey(_table())
+    resting = _table()
+    resting[H - 300 : H, 600:690] = (60, 110, 200)  # from the bottom edge into the battle area
+    motion.update(resting)
+    assert motion.arm_over_table(before)
+
+
+def test_cards_laid_apart_from_the_border_are_no_arm_over_the_table() -> None:
+    motion = Motion(Geometry((W, H), SEATS, BATTLE))
+    before = small_grey(_table())
+    laid = _table()
+    laid[300:420, 500:580] = 240  # a card in the battle area
+    laid[H - 60 : H, 20:200] = 90  # a player's hand changed at the edge, outside the battle area
+    motion.update(laid)
+    assert not motion.arm_over_table(before)
+    assert motion.arm_over_table(None)  # nothing to compare with: assume an arm
+
+
+def test_a_box_is_moved_over_when_a_moving_pixel_lies_in_it_or_beside_it() -> None:
+    mask = np.zeros((H // 8, W // 8), bool)
+    mask[50, 50] = True  # a moving small pixel at (400, 400) full resolution
+    assert moving_over(mask, (380.0, 380.0, 420.0, 420.0))
+    assert moving_over(mask, (410.0, 380.0, 450.0, 420.0))  # beside it, one small pixel off
+    assert not moving_over(mask, (440.0, 380.0, 480.0, 420.0))

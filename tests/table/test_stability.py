@@ -726,6 +726,23 @@ def test_a_card_read_now_and_then_as_the_card_beside_it_does_not_take_that_cards
     assert votes.rivals("Ks") == []
 
 
+def test_a_glimpse_counts_as_a_read_of_a_card_not_as_a_frame_that_missed_another() -> None:
+    # read while the arm withdrew: the nine in two glimpses and one still frame; the ten, beside
+    # it, in the still frame only (the arm was over it before)
+    nine, ten = (250.0, 140.0, 305.0, 220.0), (400.0, 140.0, 450.0, 215.0)
+    geometry = default_geometry(2, W, H)
+    votes = Votes()
+    votes.add(
+        snapshot([CardDetection("9s", 0.8, nine, 2), CardDetection("Ts", 0.8, ten, 2)], geometry)
+    )
+    for _ in range(2):
+        votes.glimpse(snapshot([CardDetection("9s", 0.8, nine, 2)], geometry))
+    assert votes.frames == 1
+    assert (votes.reads("9s"), votes.reads("Ts"), votes.reads("8s")) == (3, 1, 0)
+    assert votes.seen(0.5, 2) == {"9s": (1.0, nine)}  # two reads needed: the ten has one
+    assert votes.seen(0.5) == {"9s": (1.0, nine), "Ts": (1.0, ten)}
+
+
 def test_a_take_and_the_next_lead_with_one_still_frame_between_are_both_seen() -> None:
     # the defender takes the nine; the table is bare for one still frame only before the
     # attacker lays the eight where the nine lay
@@ -858,10 +875,13 @@ def test_an_illegal_reading_that_held_its_frames_is_read_magnified_before_the_al
             (NINE_AT, 230, range(14, 10**6)),
             (COVER_AT, 150, range(44, 10**6)),
         ],
-        [A_LAYS_THE_NINE, B_REACHES_IN],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), False, 200)],
     )
-    seen = _watch_with(detector, 80, paint).verdicts
-    assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)], seen
+    watched = _watch_with(detector, 130, paint)
+    assert watched.verdicts == [("A:attack 9s", True), ("B:beat 9s/Ts", True)], watched.verdicts
+    # after an arm passed (70-79), the whole frames go on reading the ten of clubs there: that
+    # misread, overturned by the second look, corrects nothing
+    assert watched.corrections == [] and watched.moves == ["A:attack 9s", "B:beat 9s/Ts"]
 
 
 def test_an_illegal_beat_read_the_same_magnified_is_reported() -> None:
@@ -953,3 +973,27 @@ def test_an_illegal_reading_waits_while_another_card_laid_apart_is_still_being_r
     assert [(sorted(m.split()[1].split("+")), ok) for m, ok in seen] == [
         (["7d", "9s", "Kc"], True)
     ], seen
+
+
+def test_a_card_read_while_the_arm_withdraws_is_judged_at_the_first_still_frame() -> None:
+    # the card lies apart from the arm's path: read in the arm's last moving frames (glimpses),
+    # it is judged in the first still frame (21: frame 20 differs from 19, the arm's last)
+    card = CardDetection("9s", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
+    paint = _painter([(THROWN_AT, 230, range(14, 10**6))], [A_LAYS_THE_NINE])
+    watched = _watch(lambda i: [card] if i >= 14 else [], 40, paint)
+    assert [(at, m) for at, m, _ in watched.seen] == [(21, "A:attack 9s")]
+
+
+def test_a_hand_pausing_over_the_table_for_a_frame_is_not_judged_at_once() -> None:
+    # the arm stops for a frame (15) while the card beside it is read, in that frame and in
+    # the glimpses before it: nothing is judged until the arm has gone
+    card = CardDetection("9s", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
+
+    def paint(i: int, image: np.ndarray) -> None:
+        if i >= 11:
+            image[140:215, 400:450] = 230
+        if 10 <= i < 20:
+            _arm(image, 14 if i == 15 else i, top=False)
+
+    watched = _watch(lambda i: [card] if i >= 11 else [], 40, paint)
+    assert [(at, m) for at, m, _ in watched.seen] == [(21, "A:attack 9s")]

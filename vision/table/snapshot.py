@@ -89,11 +89,7 @@ class Votes:
     def add(self, snap: Snapshot) -> None:
         self.frames += 1
         for det in snap.battle:
-            spots = self._spots.setdefault(det.card, [])
-            place = next((p for p in spots if overlap(det.box, p.box) >= SAME_SPOT), None)
-            if place is None:
-                place = Place(det.card, det.box)
-                spots.append(place)
+            place = self._spot(det)
             place.frames += 1
             place.confidence += det.confidence
             place.corners = max(place.corners, det.corners)
@@ -108,12 +104,16 @@ class Votes:
         out) as reads of the places they match, or of new ones: they count towards the reads a
         card needs, not towards the frames (a card not read in one is not missed in it)."""
         for det in snap.battle:
-            spots = self._spots.setdefault(det.card, [])
-            place = next((p for p in spots if overlap(det.box, p.box) >= SAME_SPOT), None)
-            if place is None:
-                place = Place(det.card, det.box)
-                spots.append(place)
-            place.glimpses += 1
+            self._spot(det).glimpses += 1
+
+    def _spot(self, det: CardDetection) -> Place:
+        """The place of a reading: the spot of its identity that its box lies at, or a new one."""
+        spots = self._spots.setdefault(det.card, [])
+        place = next((p for p in spots if overlap(det.box, p.box) >= SAME_SPOT), None)
+        if place is None:
+            place = Place(det.card, det.box)
+            spots.append(place)
+        return place
 
     def reads(self, card: str) -> int:
         """The frames that read an identity at its strongest spot, glimpses included."""
