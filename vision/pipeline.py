@@ -355,7 +355,7 @@ class Pipeline:
 
     def _read_back(self) -> None:
         """Read the last moving frames before this still spell (the arm withdrawing after it
-        laid a card) into its votes, each without the cards its moving pixels touch: a card at
+        laid a card) as glimpses, each without the cards its moving pixels touch: a card at
         rest beside the withdrawing arm is read in them, so that the first still frame can be
         judged (the arm is over the table up to 0.65 s after the card rests: bench/arm_leaves.py)
         and an illegal reading has its frames read by then. Cards in a hand move with it."""
@@ -370,8 +370,8 @@ class Pipeline:
     def _ready_at_once(self, state: State, cards: list[CardDetection]) -> bool:
         """Whether the first still frame can be judged, before ``vote_frames`` still frames:
         the arm has left the table (a hand pausing on its way is still for a frame) and every
-        card this frame reads that may come onto the table is voted in enough frames already
-        (read while the arm withdrew), so that the cards of one reach are judged together."""
+        card this frame reads that may come onto the table is read ``MIN_READS`` times already,
+        glimpses included, so that the cards of one reach are judged together."""
         assert self.geometry is not None and self.motion is not None
         if self.motion.arm_over_table(self._calm):
             return False

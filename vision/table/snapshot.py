@@ -5,7 +5,8 @@
 :class:`Votes` collects snapshots of still frames: detections of one place (boxes that overlap)
 are counted per identity (one deck: an identity is one card); a card counts as seen when enough
 of the frames read it, so a card flickering in and out of detection, or misread now and then,
-neither appears nor changes.
+neither appears nor changes. Frames read while an arm withdraws add *glimpses*: reads of the
+cards they show, never frames a card was missed in.
 """
 
 from __future__ import annotations
@@ -58,6 +59,11 @@ class Place:
 
     def area(self) -> float:
         return (self.box[2] - self.box[0]) * (self.box[3] - self.box[1])
+
+    @property
+    def reads(self) -> int:
+        """The frames that read it, glimpses included."""
+        return self.frames + self.glimpses
 
 
 class Votes:
@@ -118,7 +124,7 @@ class Votes:
     def reads(self, card: str) -> int:
         """The frames that read an identity at its strongest spot, glimpses included."""
         place = self.place(card)
-        return 0 if place is None else place.frames + place.glimpses
+        return 0 if place is None else place.reads
 
     def share(self, card: str) -> float:
         place = self.place(card)
@@ -152,7 +158,7 @@ class Votes:
         out: dict[str, tuple[float, Box]] = {}
         for card, place in self.by_card.items():
             share = self._share_of(place)
-            if share >= min_share and place.frames + place.glimpses >= min_frames:
+            if share >= min_share and place.reads >= min_frames:
                 out[card] = (share, place.box)
         return out
 
