@@ -57,7 +57,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from referee.cards import Card
+from referee.cards import Card, Suit
 from referee.game import State
 from referee.moves import (
     Attack,
@@ -469,10 +469,14 @@ class Pipeline:
 
     # --- judging a stable view -------------------------------------------------------------
 
-    def _misread_of_memory(self, name: str, box: Box, paired: frozenset[Card]) -> bool:
+    def _misread_of_memory(
+        self, name: str, box: Box, paired: frozenset[Card], trump: Suit | None
+    ) -> bool:
         """A new reading that is a remembered card read as another identity, not a card laid
         there: its very box, unchanged since or read as a card of its rank (a card laid on
-        another leaves part of it showing; a card of its rank cannot beat it); a corner-sized
+        another leaves part of it showing; a card of its rank cannot beat it, but a trump of
+        its rank laid right on a card still read there: fresh batch 11, game 1, the 6♠ on the
+        6♣ with spades trump); a corner-sized
         box inside the card's; a weak reading of its rank in a corner of the card as read now; a
         smaller box inside a card no longer read (the part of it a covering card leaves); a weak
         reading of its rank overlapping it, or any weak reading of the place of a card of a
@@ -504,7 +508,13 @@ class Pipeline:
             if same < LOOK_ALIKE_SPOT:
                 continue  # apart from it (every check below needs at least this overlap)
             unchanged = not changed(mem.patch, self.motion.region(mem.box))
-            if same >= SAME_SPOT and (unchanged or same_rank):
+            trump_on_it = (
+                other is not None
+                and other.suit == trump
+                and card.suit != trump
+                and self._votes.share(str(card)) >= self.min_share
+            )
+            if same >= SAME_SPOT and (unchanged or (same_rank and not trump_on_it)):
                 return True  # its very box, not covered since, or read as a card of its rank
                 # (which cannot beat it): a card laid right on it, wholly covering it, is new
             if same >= LOOK_ALIKE_SPOT and same_rank and weak:
@@ -654,7 +664,11 @@ class Pipeline:
             card = parse_card(name)
             if card is None or card in self._memory or not possible_new(state, card):
                 continue
-            if _sliver(box) or self._oversize(box) or self._misread_of_memory(name, box, paired):
+            if (
+                _sliver(box)
+                or self._oversize(box)
+                or self._misread_of_memory(name, box, paired, state.trump_suit)
+            ):
                 continue
             if not self.geometry.in_battle(box):
                 continue  # on the discard pile (found after the frames were read)

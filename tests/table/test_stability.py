@@ -415,6 +415,16 @@ def test_a_reading_of_a_laid_cards_very_box_as_a_card_of_its_rank_is_that_card()
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True)]
 
 
+def test_a_trump_of_a_laid_cards_rank_read_on_its_very_box_while_it_is_still_read_beats_it() -> (
+    None
+):
+    # fresh batch 11, game 1: the 6♠ (spades trump) laid right on the 6♣, read at the 6♣'s
+    # box while the 6♣ is still read there: a beat, not the 6♣ misread (hearts trump here)
+    trump_nine = CardDetection("9h", 0.6, CARD_BOX, 2)
+    seen = _two_cards(_nine_then(lambda i: [NINE, trump_nine]), 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/9h", True)]
+
+
 def test_a_card_laid_right_on_a_laid_card_is_a_new_card() -> None:
     # the ten covers the nine wholly, in the nine's very box: the nine is read no more
     paint = _painter(
