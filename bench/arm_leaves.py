@@ -1,13 +1,14 @@
-"""How long the arm that laid a card stays over the battle area: the floor of the chain's latency.
+"""How long the arm that laid a card stays over the battle area: the floor of the still frames.
 
 ``python bench/arm_leaves.py GAME_FOLDER... [--limit N]``
 
 For every move that lays cards in rendered game videos (``vision.video``), the time from the
 cards coming to rest (the truth's ``t_rest``) to the first frame in which nothing moves over the
 battle area (``vision.table.motion``, with the seats a person would set, as
-``evaluate_videos --calibrate-from-meta``). The chain judges a change only once the area is still
-(then reads it in ``vote_frames`` frames), so its latency from a card at rest to the verdict cannot
-be lower than this. Motion only: no detector runs, so this is fast.
+``evaluate_videos --calibrate-from-meta``). A change judged on still frames cannot be judged
+sooner than this; a legal card laid is judged earlier, as the arm withdraws, once it lies half a
+card length from the arm (``Pipeline._judge_withdrawing``), and an illegal one counts the frames
+read so as still frames. Motion only: no detector runs, so this is fast.
 """
 
 from __future__ import annotations

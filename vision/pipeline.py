@@ -5,7 +5,11 @@ identity votes of the current still period and its memory of the cards lying on 
 and how their region looked). Per frame:
 
 1. Motion: while something moves over the battle area (a hand or arm), judgement is suspended
-   and nothing is detected; the spell's border entry point is kept (the arm's side, the seat).
+   where it is; the spell's border entry point is kept (the arm's side, the seat). When the
+   table changed apart from the arm (a card it laid and left, half a card length away), the
+   moving frame is read; a legal, certain move that adds cards read in two such frames, the
+   arm touching no card, is judged then, as the arm withdraws (and read again when the table
+   is still). Anything else waits for the still frames.
 2. When the area has been still for ``settle_frames``, the detector runs on ``vote_frames``
    frames; each physical card's identity is the vote of those frames (so flicker does nothing).
    The last ``LOOK_BACK`` moving frames are read then too (the arm withdrawing): their readings
@@ -98,8 +102,16 @@ from vision.table.inference import (
     near_target,
     possible_new,
 )
-from vision.table.motion import Motion, changed, moving_over, pile_grown, region_of
-from vision.table.snapshot import Votes, iou, parse_card, snapshot
+from vision.table.motion import (
+    SCALE,
+    Motion,
+    changed,
+    distance_from_arm,
+    moving_over,
+    pile_grown,
+    region_of,
+)
+from vision.table.snapshot import Snapshot, Votes, iou, parse_card, snapshot
 
 log = logging.getLogger(__name__)
 
@@ -140,6 +152,11 @@ TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to b
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
 LOOK_BACK = 4  # moving frames before a still spell that are read when it starts (see _read_back)
 PAUSE_S = 0.7  # an arm that pauses this long or less over the table is still the same arm
+WITHDRAWN_GAP = 0.5  # card lengths between the withdrawing arm and a card it laid, from which...
+APART_AREA = 0.1  # ... a change of this share of a card length squared apart from the arm is
+WITHDRAWING_LOOKS = 8  # ... read, in up to this many moving frames a spell (_judge_withdrawing)
+WITHDRAWN_SURE = WEAK_READ  # ... and judged then when each card laid is read with this confidence
+ARM_MARGIN = 2.0  # small pixels around the arm kept from the calm picture after such a judgement
 DETECT_SIZE = 960
 """The YOLO stage's input side for the chain's own detector: cards on a table seen whole are small
 (about 100 px tall in 1280x720), and their index corners need more than 640 px (measured: the
@@ -186,6 +203,15 @@ class _Remembered:
 
 
 @dataclass(frozen=True)
+class _Moving:
+    """A moving frame kept to be read when the table comes to rest (see Pipeline._read_back)."""
+
+    image: np.ndarray
+    mask: np.ndarray  # its small mask of moving pixels
+    found: list[CardDetection] | None  # its detections, if it was read as the arm withdrew
+
+
+@dataclass(frozen=True)
 class _Laid:
     """How a card laid was read when the chain reported it."""
 
@@ -229,9 +255,15 @@ class Pipeline:
         self.times = StageTimes()
         self._memory: dict[Card, _Remembered] = {}
         self._votes = Votes()
-        self._recent: deque[tuple[np.ndarray, np.ndarray]] = deque(maxlen=LOOK_BACK)
-        # the latest moving frames and their masks of moving pixels
-        self._back: list[tuple[np.ndarray, np.ndarray]] = []  # ... those before this still spell
+        self._recent: deque[_Moving] = deque(maxlen=LOOK_BACK)  # the latest moving frames
+        self._back: list[_Moving] = []  # ... those before this still spell
+        self._withdrawing_votes = Votes()  # this spell's moving frames read with the arm apart
+        self._withdrawing_looks = 0  # ... how many were read
+        self._withdrawing = False  # the judgement in progress is of such frames
+        self._judged_withdrawing = False  # this spell's arm was judged as it withdrew
+        self._to_reread: list[Card] = []  # ... the cards it laid, to read in the still frames
+        self._clear_frames = 0  # the last moving frames read in which the arm touched no card
+        # (they count as still frames towards an alarm's ALARM_STILL)
         self._setup_votes: dict[str, tuple[float, Box]] = {}
         self._setup_frames = 0
         self._setup_backs: list[CardDetection] = []
@@ -248,7 +280,7 @@ class Pipeline:
         self._moved = False
         self._rest_time = 0.0
         self._entry: tuple[float, float] | None = None
-        self._placed_still: list[Box] = []  # cards laid since the last arm left
+        self._placed_still: list[Box] = []  # cards laid since the last arm came
         self._lengths: list[float] = []  # the longer side of every card laid's box
         self._laid_reads: dict[Card, _Laid] = {}  # every card reported laid, as it was read
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
@@ -281,12 +313,23 @@ class Pipeline:
             self._still = 0
             if not self._moved:
                 self._spells += 1
+                self._placed_still = []
+                self._withdrawing_votes = Votes()
+                self._withdrawing_looks = 0
+                self._judged_withdrawing = False
+                self._to_reread = []
             self._moved = True
             self._judged = False
             self._holding = self._doubting = self._looked = self._looked_before_alarm = False
             self._votes = Votes()
-            self._recent.append((frame.image, reading.mask))
-            return FrameReport(frame, self._last_cards, [], True)
+            found: list[CardDetection] | None = None
+            withdrawing: list[Observed] = []
+            if state is not None and not self._judged_withdrawing:
+                found, withdrawing = self._judge_withdrawing(frame, state, reading.mask)
+            self._recent.append(_Moving(frame.image, reading.mask, found))
+            played_on, self._kept = self._kept, ()
+            cards = self._last_cards if found is None else found
+            return FrameReport(frame, cards, withdrawing, True, played_on=played_on)
         self._still += 1
         if self._moved:
             self._moved = False
@@ -296,9 +339,9 @@ class Pipeline:
             # else: a short pause of the same arm (it stopped, then withdrew without touching
             # the border): the entry seen before the pause stands
             self._rest_time = frame.time
-            self._placed_still = []
             self._votes = Votes()
             self._back = list(self._recent)
+            self._clear_frames = 0 if self._judged_withdrawing else self._withdrawing_votes.frames
             self._recent.clear()
             self._judged = False
         if self._still < self.settle_frames:
@@ -336,7 +379,11 @@ class Pipeline:
             self._votes.frames >= self.vote_frames or self._ready_at_once(state, cards)
         ):
             t0 = _time.perf_counter()
-            corrections = self._reread(state) or self._discarded_read_again(state)
+            corrections = (
+                self._reread_withdrawn(state)
+                or self._reread(state)
+                or self._discarded_read_again(state)
+            )
             if not corrections:
                 looked = self._looked
                 observed = self._judge(state, frame.time)
@@ -360,12 +407,124 @@ class Pipeline:
         judged (the arm is over the table up to 0.65 s after the card rests: bench/arm_leaves.py)
         and an illegal reading has its frames read by then. Cards in a hand move with it."""
         assert self.geometry is not None
-        for image, mask in self._back:
-            t0 = _time.perf_counter()
-            found = self.detector.detect(image)
-            self.times.detect.append((_time.perf_counter() - t0) * 1000)
-            still = [d for d in found if not moving_over(mask, d.box)]
+        for moving in self._back:
+            found = moving.found if moving.found is not None else self._detect(moving.image)
+            still = [d for d in found if not moving_over(moving.mask, d.box)]
             self._votes.glimpse(snapshot(still, self.geometry))
+
+    def _detect(self, image: np.ndarray) -> list[CardDetection]:
+        t0 = _time.perf_counter()
+        found = self.detector.detect(image)
+        self.times.detect.append((_time.perf_counter() - t0) * 1000)
+        return found
+
+    def _judge_withdrawing(
+        self, frame: Frame, state: State, mask: np.ndarray
+    ) -> tuple[list[CardDetection] | None, list[Observed]]:
+        """Judge a card laid while the arm that laid it still withdraws over the table (it is
+        over the battle area up to 0.65 s after the card rests: bench/arm_leaves.py). A moving
+        frame is read when the table changed apart from the arm (``WITHDRAWN_GAP`` card
+        lengths from it: see :meth:`Motion.arm_apart`), and counts while the arm touches no
+        card read or remembered (from the first frame that it touches none). Judged, when
+        such frames count as the still frames would (``MIN_READS``), only as a legal, certain
+        move that adds cards, each read enough and not weakly (``WITHDRAWN_SURE``) and that far
+        from the arm: a second card still in the hand, or a lead's next card laid beside the
+        first, holds the judgement back. The cards so laid are read again in the
+        still frames (:meth:`_reread_withdrawn`: eval game 1, a Q♥ read as the J♥ at 0.58 in
+        two moving frames, as the Q♥ in every still one).
+        Anything else waits for the still frames. Returns this frame's detections, if read."""
+        assert self.geometry is not None and self.motion is not None
+        if (
+            not self._lengths
+            or self._withdrawing_looks >= WITHDRAWING_LOOKS
+            or (self.shows_trump and not self.trump_settled)
+            or self._sweep is not None
+            or any(c not in self._memory for c in state.table_cards())
+            or any(m.box is None for m in self._memory.values())
+        ):
+            distance = None
+        else:
+            length = float(np.median(self._lengths)) / SCALE
+            gap = WITHDRAWN_GAP * length
+            distance = self.motion.arm_apart(self._calm, mask, gap, APART_AREA * length**2)
+        if distance is None:
+            self._withdrawing_votes = Votes()  # not read: count again from a frame read
+            return None, []
+        self._withdrawing_looks += 1
+        found = self._detect(frame.image)
+        read = snapshot(found, self.geometry)
+        boxes = [d.box for d in read.battle] + [m.box for m in self._memory.values() if m.box]
+        if any(distance_from_arm(distance, box) < 1.0 for box in boxes):
+            self._withdrawing_votes = Votes()  # the arm is over a card: count from when it is not
+            return found, []
+        self._withdrawing_votes.add(read)
+        if not self._withdrawn(state, read, gap, distance):
+            return found, []
+        entry, touched = self.motion.entry()
+        if touched or self._entry is None or frame.time - self._rest_time > PAUSE_S:
+            self._entry = entry
+        votes, self._votes = self._votes, self._withdrawing_votes
+        self._withdrawing = True
+        try:
+            observed = self._judge(state, frame.time)
+        finally:
+            self._votes, self._withdrawing = votes, False
+            self._judged = self._looked = self._holding = False  # (the still frames judge)
+        self._judged_withdrawing = bool(observed)
+        self._to_reread = [c for o in observed for c in move_cards(o.move)]
+        if observed and self._calm is not None and self.motion.current is not None:
+            # the calm picture is the table now, but where the arm is (there, as before it came)
+            self._calm = np.where(distance < ARM_MARGIN, self._calm, self.motion.current)
+        return found, observed
+
+    def _reread_withdrawn(self, state: State) -> list[tuple[Card, Card]]:
+        """Cards judged as the arm withdrew, read once more when the table is still: one whose
+        place the still frames read in ``REREAD_SHARE`` of them as another card that may come
+        onto the table, and never as itself, is that card (a moving frame's misread: in the
+        first of them the arm can still shade it). The caller corrects the moves."""
+        if not self._to_reread or self._votes.frames < self.vote_frames:
+            return []
+        cards, self._to_reread = self._to_reread, []
+        out: list[tuple[Card, Card]] = []
+        for card in cards:
+            mem = self._memory.get(card)
+            if mem is None or mem.box is None or self._votes.share(str(card)) > 0:
+                continue
+            for place in self._votes.places:
+                other = parse_card(place.card)
+                if (
+                    other is not None
+                    and other not in self._memory
+                    and iou(place.box, mem.box) >= SAME_CARD
+                    and possible_new(state, other)
+                    and self._votes.share(place.card) >= REREAD_SHARE
+                ):
+                    log.info("%s laid as the arm withdrew reads as %s: corrected", card, other)
+                    self._memory[other] = self._memory.pop(card)
+                    out.append((card, other))
+                    break
+        return out
+
+    def _withdrawn(self, state: State, read: Snapshot, gap: float, distance: np.ndarray) -> bool:
+        """Whether the frames read while the arm withdraws, since it cleared every card, can be
+        judged (see :meth:`_judge_withdrawing`)."""
+        votes = self._withdrawing_votes
+        if votes.frames < MIN_READS:
+            return False
+        coming = False
+        for det in read.battle:
+            card = parse_card(det.card)
+            if card is None or card in self._memory or not possible_new(state, card):
+                continue
+            if (
+                distance_from_arm(distance, det.box) < gap
+                or votes.reads(det.card) < MIN_READS
+                or votes.share(det.card) < self.min_share
+                or votes.strength(det.card) < WITHDRAWN_SURE
+            ):
+                return False
+            coming = True
+        return coming
 
     def _ready_at_once(self, state: State, cards: list[CardDetection]) -> bool:
         """Whether the first still frame can be judged, before ``vote_frames`` still frames:
@@ -640,6 +799,11 @@ class Pipeline:
             if pair.cover is not None and pair.attack in gone and str(pair.cover) not in seen_any:
                 gone.add(pair.cover)  # read nowhere, and the card it beat is gone: swept with it
                 # (a beat remembered by its corner alone: a place too small to see change)
+        on_table = set(state.table_cards())
+        if self._withdrawing and (
+            bool(gone & set(state.discard)) or (bool(on_table) and on_table <= gone)
+        ):
+            return []  # cards may have gone (swept, taken): judged when the table is still
         state, kept = self._played_on(state, gone)
         table_cards = set(state.table_cards())
         if not table_cards:
@@ -708,18 +872,28 @@ class Pipeline:
             and table_cards <= gone
             and (self._bare(state) or self._glimpsed_bare or (bool(new) and state.all_covered()))
         )
+        if self._withdrawing and (
+            not new
+            or cleared
+            or any(
+                not any(overlap(n.box, self._memory[c].box or n.box) > 0 for n in new) for c in gone
+            )
+        ):
+            return []  # nothing laid, or a card gone that no card laid now covers
         if not self.trump_settled and self.shows_trump and new:
             state = self._check_trump(state, new)
         gesture = (
             not new
             and not gone
             and not self._judged
+            and not self._judged_withdrawing  # (the arm laid a card: the calm picture shows it)
             and self._entry is not None
             and self.motion.battle_unchanged(self._calm)
         )
         if not new and not gone and not gesture:
             if (
                 not self._judged
+                and not self._judged_withdrawing
                 and self._calm is not None
                 and not self.motion.battle_unchanged(self._calm)
             ):
@@ -742,6 +916,11 @@ class Pipeline:
         )
         inferred = infer(state, change)
         inferences = [i for i in inferred if not self._weak_alarm(state, i)]
+        if self._withdrawing and (
+            len(inferences) < len(inferred)
+            or any(not i.best.legal or i.uncertain for i in inferences)
+        ):
+            return []  # an illegal or uncertain reading: read when the table is still
         if not self._looked and any(
             self._laid_anew(_cards_of(i)) for i in inferred if i not in inferences
         ):
@@ -759,7 +938,7 @@ class Pipeline:
             default=frames,
         )
         self._holding = any(not i.best.legal for i in inferences) and (
-            frames < ALARM_STILL
+            frames + self._clear_frames < ALARM_STILL
             or confirmed < CONFIRM_FRAMES
             or (confirmed < HOLD_FRAMES and self._coming(state, new))
         )
@@ -786,7 +965,7 @@ class Pipeline:
                 observed.append(
                     Observed(
                         move,
-                        self._rest_time,
+                        now if self._withdrawing else self._rest_time,
                         1.0 if certain_part else inference.confidence,
                         False if certain_part else inference.uncertain,
                         () if certain_part else alternatives,
@@ -850,7 +1029,8 @@ class Pipeline:
             ):
                 mem.patch = self.motion.region(mem.box)
         self._judged = True
-        self._calm = self.motion.current
+        if not self._withdrawing:  # (else the arm is in the picture: see _judge_withdrawing)
+            self._calm = self.motion.current
         return observed
 
     def _played_on(self, state: State, gone: set[Card]) -> tuple[State, tuple[Move, ...]]:

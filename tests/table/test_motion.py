@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.table.geometry import Geometry
-from vision.table.motion import Motion, moving_over, pile_grown, small_grey
+from vision.table.motion import Motion, distance_from_arm, moving_over, pile_grown, small_grey
 
 W, H = 1280, 720
 SEATS = ((150.0, 720.0), (600.0, 720.0), (640.0, 0.0))  # two seats share the bottom edge
@@ -95,3 +95,51 @@ def test_a_box_is_moved_over_when_a_moving_pixel_lies_in_it_or_beside_it() -> No
     assert moving_over(mask, (380.0, 380.0, 420.0, 420.0))
     assert moving_over(mask, (410.0, 380.0, 450.0, 420.0))  # beside it, one small pixel off
     assert not moving_over(mask, (440.0, 380.0, 480.0, 420.0))
+
+
+def _arm_from_bottom(image: np.ndarray, top: int, x: int) -> None:
+    image[top:H, x : x + 90] = (30, 60, 90)  # skin in a sleeve, far darker than the cloth
+
+
+def _withdrawing(hand_top: int, shadow: bool = False) -> tuple[Motion, np.ndarray, np.ndarray]:
+    """A card laid at (500-580, 200-320) and the arm that laid it withdrawing to ``hand_top``
+    (it moved 40 px down and 12 px aside since the frame before); optionally a soft shadow
+    from the bottom border up to the card's side."""
+    motion = Motion(Geometry((W, H), SEATS, BATTLE))
+    before = small_grey(_table())
+    frames = []
+    for step, top in enumerate((hand_top - 40, hand_top)):
+        image = _table()
+        image[200:320, 500:580] = 240
+        if shadow:
+            image[330:H, 420:640] = (image[330:H, 420:640] * 0.85).astype(np.uint8)
+        _arm_from_bottom(image, top, 560 + 12 * step)
+        frames.append(image)
+    motion.update(frames[0])
+    mask = motion.update(frames[1]).mask
+    return motion, before, mask
+
+
+def test_a_card_left_by_the_withdrawing_arm_lies_apart_from_it() -> None:
+    motion, before, mask = _withdrawing(hand_top=460)  # the hand 140 px below the card
+    distance = motion.arm_apart(before, mask, gap=5.0, min_area=20.0)
+    assert distance is not None
+    assert distance_from_arm(distance, (500.0, 200.0, 580.0, 320.0)) >= 5.0
+    assert distance_from_arm(distance, (560.0, 600.0, 600.0, 700.0)) == 0.0  # the arm itself
+
+
+def test_a_card_beside_the_withdrawing_hand_is_not_apart_from_it() -> None:
+    motion, before, mask = _withdrawing(hand_top=340)  # 20 px below the card
+    assert motion.arm_apart(before, mask, gap=5.0, min_area=20.0) is None
+
+
+def test_the_soft_shadow_of_the_arm_is_no_part_of_it() -> None:
+    motion, before, mask = _withdrawing(hand_top=460, shadow=True)  # a shadow up to the card
+    distance = motion.arm_apart(before, mask, gap=5.0, min_area=20.0)
+    assert distance is not None
+    assert distance_from_arm(distance, (500.0, 200.0, 580.0, 320.0)) >= 5.0
+
+
+def test_nothing_lies_apart_from_an_arm_without_a_picture_to_compare() -> None:
+    motion, _, mask = _withdrawing(hand_top=460)
+    assert motion.arm_apart(None, mask, gap=5.0, min_area=20.0) is None

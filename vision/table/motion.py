@@ -75,12 +75,19 @@ class Motion:
         return MotionReading(moving, mask, entry)
 
     def end_spell(self) -> tuple[tuple[float, float] | None, bool]:
-        """Where the arm of the spell of movement that just ended came from (and start a new
-        spell): the seat whose border the moving pixels touched in the most frames while the
-        battle area was occluded (an arm reaching in stays longest; another's retreat is short),
-        and whether it was seen at the border (else the point is the first blob pushed out)."""
+        """Where the arm of the spell of movement that just ended came from (:meth:`entry`),
+        and start a new spell."""
+        out = self.entry()
+        self.touches = []
+        self.spell_first = None
+        return out
+
+    def entry(self) -> tuple[tuple[float, float] | None, bool]:
+        """Where the arm of this spell of movement came from: the seat whose border the moving
+        pixels touched in the most frames while the battle area was occluded (an arm reaching
+        in stays longest; another's retreat is short), and whether it was seen at the border
+        (else the point is the first blob pushed out)."""
         point: tuple[float, float] | None = self.spell_first
-        touched = bool(self.touches)
         if self.touches:
             by_seat: dict[int, list[tuple[float, float]]] = {}
             for touch in self.touches:
@@ -90,9 +97,7 @@ class Motion:
                 float(np.mean([p[0] for p in best])),
                 float(np.mean([p[1] for p in best])),
             )
-        self.touches = []
-        self.spell_first = None
-        return point, touched
+        return point, bool(self.touches)
 
     def _border_touch(self, mask: np.ndarray, diff: np.ndarray) -> tuple[float, float] | None:
         """Where the moving blob that touches the border most lies along it. A large blob of
@@ -168,6 +173,34 @@ class Motion:
         inside = np.unique(labels[ys, xs])
         return bool(np.intersect1d(border[border > 0], inside).size)
 
+    def arm_apart(
+        self, before: np.ndarray | None, mask: np.ndarray, gap: float, min_area: float
+    ) -> np.ndarray | None:
+        """While something moves: the distance of every small pixel from the arm (the blobs
+        that differ clearly from ``before`` or move now, and reach the frame's border or move),
+        when the battle area holds a change of at least ``min_area`` small pixels at ``gap`` or
+        more from it (a card the arm laid and left behind); else None (nothing apart from the
+        arm, or no picture to compare). Within a uniform arm sliding along itself nothing moves
+        between frames, but all of it differs from ``before``: the two together are the whole
+        arm. A faint change is no arm: the soft shadow it casts across the table under a low
+        light (eval game 1, angled: a shadow from the border to a card just laid)."""
+        if before is None or self.current is None or before.shape != self.current.shape:
+            return None
+        changes = _opened(_changed_mask(before, self.current)) > 0
+        strong = _opened((cv2.absdiff(before, self.current) > LIGHT_DIFF).astype(np.uint8)) > 0
+        _, labels = cv2.connectedComponents((strong | mask).astype(np.uint8), connectivity=8)
+        border = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+        arm_blobs = np.union1d(border, np.unique(labels[_opened(mask.astype(np.uint8)) > 0]))
+        arm = np.isin(labels, arm_blobs[arm_blobs > 0])
+        if not arm.any():
+            return None
+        distance: np.ndarray = cv2.distanceTransform(
+            (~arm).astype(np.uint8), cv2.DIST_L2, cv2.DIST_MASK_PRECISE
+        )
+        ys, xs = self._battle_slice(changes.shape)
+        apart = changes[ys, xs] & (distance[ys, xs] >= gap)
+        return distance if int(apart.sum()) >= min_area else None
+
     def region(self, box: Box) -> np.ndarray | None:
         """The small grey pixels of ``box`` in the latest frame."""
         return region_of(self.current, box)
@@ -197,6 +230,13 @@ def changed(before: np.ndarray | None, after: np.ndarray | None) -> bool:
     a = before.astype(np.float32)
     b = after.astype(np.float32)
     return float(np.abs((a - a.mean()) - (b - b.mean())).mean()) > CHANGED
+
+
+def distance_from_arm(distance: np.ndarray, box: Box) -> float:
+    """The least distance (small pixels) from the arm of a box (full resolution), given the
+    distance map of :meth:`Motion.arm_apart` (0: the arm covers part of it)."""
+    region = region_of(distance, box)
+    return 0.0 if region is None or region.size == 0 else float(region.min())
 
 
 def moving_over(mask: np.ndarray, box: Box) -> bool:
