@@ -1010,10 +1010,10 @@ def test_a_hand_pausing_over_the_table_for_a_frame_is_not_judged_at_once() -> No
 
 
 # --- judging as the arm withdraws -------------------------------------------------------------
-B_LAYS_AND_WITHDRAWS: list[ArmSpell] = [(range(40, 46), True, 200), (range(46, 56), True, 100)]
+B_LAYS_AND_WITHDRAWS: list[ArmSpell] = [(range(40, 46), True, 200), (range(46, 53), True, 100)]
 """Seat B's arm lays a card on the nine (frames 40-45), then withdraws to the top tenth of the
-frame, still over the battle area and still moving (frames 46-55): the card lies 60 px (most of
-a card) from it. The table is still from frame 56."""
+frame, still over the battle area and still moving (frames 46-52): the card lies 60 px (most of
+a card) from it. The table is still from frame 54 (53 differs from 52, which shows the arm)."""
 
 
 def _b_withdraws(script: Callable[[int], list[CardDetection]]) -> Watched:
@@ -1033,23 +1033,24 @@ def test_a_card_laid_is_judged_as_the_arm_that_laid_it_withdraws() -> None:
 def test_a_card_read_in_the_withdrawing_hand_holds_the_judgement_until_the_table_is_still() -> None:
     in_hand = CardDetection("Js", 0.7, (280.0, 40.0, 330.0, 110.0), 2)  # under the arm's end
     watched = _b_withdraws(
-        _nine_then(lambda i: [NINE, TEN_ON_IT, in_hand] if i < 56 else [NINE, TEN_ON_IT])
+        _nine_then(lambda i: [NINE, TEN_ON_IT, in_hand] if i < 53 else [NINE, TEN_ON_IT])
     )
     assert watched.verdicts == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
-    assert watched.seen[1][0] >= 56
+    assert watched.seen[1][0] >= 54
 
 
 def test_an_illegal_reading_is_not_reported_while_the_arm_withdraws() -> None:
     watched = _b_withdraws(_nine_then(lambda i: [NINE, SEVEN_ON_IT]))
     assert watched.verdicts == [("A:attack 9s", True), ("B:beat 9s/7s", False)]
-    assert watched.seen[1][0] >= 56
+    assert watched.seen[1][0] == 54  # the first still frame: the frames read as the arm withdrew
+    # count as still ones towards the alarm (else it waits for 3 still frames: 56)
 
 
 def test_a_card_judged_as_the_arm_withdrew_is_corrected_when_the_still_frames_read_another() -> (
     None
 ):
     jack = CardDetection("Js", 0.6, COVER_BOX, 2)  # misread in the moving frames only
-    watched = _b_withdraws(_nine_then(lambda i: [NINE, jack if i < 56 else TEN_ON_IT]))
+    watched = _b_withdraws(_nine_then(lambda i: [NINE, jack if i < 53 else TEN_ON_IT]))
     assert watched.moves == ["A:attack 9s", "B:beat 9s/Ts"]
     ((at, old, new),) = watched.corrections
-    assert (old, new) == ("Js", "Ts") and at == 58  # the second still frame (57, 58)
+    assert (old, new) == ("Js", "Ts") and at == 55  # the second still frame (54, 55)
