@@ -357,9 +357,7 @@ class Pipeline:
             self._since_detect += 1
             return FrameReport(frame, self._last_cards, [], False)
         self._since_detect = 0
-        t0 = _time.perf_counter()
-        cards = self.detector.detect(frame.image)
-        self.times.detect.append((_time.perf_counter() - t0) * 1000)
+        cards = self._detect(frame.image)
         self._last_cards = cards
         if self.trump_card is None and self.shows_trump and self._needs_setup():
             self._find_stock(frame.image, cards)
@@ -872,12 +870,11 @@ class Pipeline:
             and table_cards <= gone
             and (self._bare(state) or self._glimpsed_bare or (bool(new) and state.all_covered()))
         )
+        gone_places = [m.box for c, m in self._memory.items() if c in gone and m.box is not None]
         if self._withdrawing and (
             not new
             or cleared
-            or any(
-                not any(overlap(n.box, self._memory[c].box or n.box) > 0 for n in new) for c in gone
-            )
+            or any(not any(overlap(n.box, box) > 0 for n in new) for box in gone_places)
         ):
             return []  # nothing laid, or a card gone that no card laid now covers
         if not self.trump_settled and self.shows_trump and new:
