@@ -156,6 +156,7 @@ WITHDRAWN_GAP = 0.5  # card lengths between the withdrawing arm and a card it la
 APART_AREA = 0.1  # ... a change of this share of a card length squared apart from the arm is
 WITHDRAWING_LOOKS = 8  # ... read, in up to this many moving frames a spell (_judge_withdrawing)
 WITHDRAWN_SURE = WEAK_READ  # ... and judged then when each card laid is read with this confidence
+WITHDRAWN_WHOLE = 0.7  # ... and its box is this share of a card's length at least (not a corner)
 ARM_MARGIN = 2.0  # small pixels around the arm kept from the calm picture after such a judgement
 DETECT_SIZE = 960
 """The YOLO stage's input side for the chain's own detector: cards on a table seen whole are small
@@ -425,12 +426,13 @@ class Pipeline:
         lengths from it: see :meth:`Motion.arm_apart`), and counts while the arm touches no
         card read or remembered (from the first frame that it touches none). Judged, when
         such frames count as the still frames would (``MIN_READS``), only as a legal, certain
-        move that adds cards, each read enough and not weakly (``WITHDRAWN_SURE``) and that far
-        from the arm: a second card still in the hand, or a lead's next card laid beside the
-        first, holds the judgement back. The cards so laid are read again in the
-        still frames (:meth:`_reread_withdrawn`: eval game 1, a Q♥ read as the J♥ at 0.58 in
-        two moving frames, as the Q♥ in every still one).
-        Anything else waits for the still frames. Returns this frame's detections, if read."""
+        move that adds cards, each read enough, not weakly (``WITHDRAWN_SURE``), whole (not by
+        a corner alone: fresh batch 12 game 1, the T♦ laid on the T♣ read by its corner, apart
+        from it, as a transfer) and that far from the arm: a second card still in the hand, or
+        a lead's next card laid beside the first, holds the judgement back. The cards so laid
+        are read again in the still frames (:meth:`_reread_withdrawn`: eval game 1, a Q♥ read
+        as the J♥ at 0.58 in two moving frames, as the Q♥ in every still one). Anything else
+        waits for the still frames. Returns this frame's detections, if read."""
         assert self.geometry is not None and self.motion is not None
         if (
             not self._lengths
@@ -509,13 +511,17 @@ class Pipeline:
         votes = self._withdrawing_votes
         if votes.frames < MIN_READS:
             return False
+        whole = WITHDRAWN_WHOLE * float(np.median(self._lengths))
         coming = False
         for det in read.battle:
             card = parse_card(det.card)
             if card is None or card in self._memory or not possible_new(state, card):
                 continue
+            place = votes.place(det.card)
             if (
-                distance_from_arm(distance, det.box) < gap
+                place is None
+                or distance_from_arm(distance, det.box) < gap
+                or _length(place.box) < whole
                 or votes.reads(det.card) < MIN_READS
                 or votes.share(det.card) < self.min_share
                 or votes.strength(det.card) < WITHDRAWN_SURE
