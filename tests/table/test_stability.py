@@ -1016,18 +1016,20 @@ frame, still over the battle area and still moving (frames 46-52): the card lies
 a card) from it. The table is still from frame 54 (53 differs from 52, which shows the arm)."""
 
 
-def _b_withdraws(script: Callable[[int], list[CardDetection]]) -> Watched:
+def _b_withdraws(
+    script: Callable[[int], list[CardDetection]], variant: str = "podkidnoy"
+) -> Watched:
     paint = _painter(
         [(NINE_AT, 230, range(14, 10**6)), (COVER_AT, 150, range(44, 10**6))],
         [A_LAYS_THE_NINE, *B_LAYS_AND_WITHDRAWS],
     )
-    return _watch(script, 90, paint)
+    return _watch(script, 90, paint, variant)
 
 
 def test_a_card_laid_is_judged_as_the_arm_that_laid_it_withdraws() -> None:
     watched = _b_withdraws(_nine_then(lambda i: [NINE, TEN_ON_IT]))
     assert watched.verdicts == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
-    assert watched.seen[1][0] == 48  # frames 47-48 (46 still moves where the arm lay), not 56+
+    assert watched.seen[1][0] == 48  # frames 47-48 (46 still moves where the arm lay), not 54+
 
 
 def test_a_card_read_in_the_withdrawing_hand_holds_the_judgement_until_the_table_is_still() -> None:
@@ -1054,3 +1056,14 @@ def test_a_card_judged_as_the_arm_withdrew_is_corrected_when_the_still_frames_re
     assert watched.moves == ["A:attack 9s", "B:beat 9s/Ts"]
     ((at, old, new),) = watched.corrections
     assert (old, new) == ("Js", "Ts") and at == 55  # the second still frame (54, 55)
+
+
+def test_a_card_read_by_its_corner_alone_as_the_arm_withdraws_waits_for_the_still_frames() -> None:
+    # perevodnoy, hearts trump: the 9♥ laid on the 9♠ beats it; read by its corner alone, apart
+    # from the nine, it would be a transfer
+    corner = CardDetection("9h", 0.6, (294.0, 212.0, 312.0, 235.0), 1)
+    whole = CardDetection("9h", 0.6, COVER_BOX, 2)
+    watched = _b_withdraws(
+        _nine_then(lambda i: [NINE, corner if i < 54 else whole]), variant="perevodnoy"
+    )
+    assert watched.verdicts == [("A:attack 9s", True), ("B:beat 9s/9h", True)]
