@@ -417,6 +417,22 @@ class Pipeline:
         self.times.detect.append((_time.perf_counter() - t0) * 1000)
         return found
 
+    def _may_come(self, state: State, name: str) -> Card | None:
+        """The card a reading names, if it is not remembered on the table and may come onto it."""
+        card = parse_card(name)
+        if card is None or card in self._memory or not possible_new(state, card):
+            return None
+        return card
+
+    def _read_enough(self, votes: Votes, name: str) -> bool:
+        """Whether an identity is read ``MIN_READS`` times (glimpses too) and in ``min_share``
+        of the frames."""
+        return votes.reads(name) >= MIN_READS and votes.share(name) >= self.min_share
+
+    def _card_length(self) -> float:
+        """The typical laid card's length: the median of their boxes' longer sides (cards laid)."""
+        return float(np.median(self._lengths))
+
     def _judge_withdrawing(
         self, frame: Frame, state: State, mask: np.ndarray
     ) -> tuple[list[CardDetection] | None, list[Observed]]:
@@ -444,7 +460,7 @@ class Pipeline:
         ):
             distance = None
         else:
-            length = float(np.median(self._lengths)) / SCALE
+            length = self._card_length() / SCALE
             gap = WITHDRAWN_GAP * length
             distance = self.motion.arm_apart(self._calm, mask, gap, APART_AREA * length**2)
         if distance is None:
@@ -491,12 +507,10 @@ class Pipeline:
             if mem is None or mem.box is None or self._votes.share(str(card)) > 0:
                 continue
             for place in self._votes.places:
-                other = parse_card(place.card)
+                other = self._may_come(state, place.card)
                 if (
                     other is not None
-                    and other not in self._memory
                     and iou(place.box, mem.box) >= SAME_CARD
-                    and possible_new(state, other)
                     and self._votes.share(place.card) >= REREAD_SHARE
                 ):
                     log.info("%s laid as the arm withdrew reads as %s: corrected", card, other)
@@ -511,19 +525,17 @@ class Pipeline:
         votes = self._withdrawing_votes
         if votes.frames < MIN_READS:
             return False
-        whole = WITHDRAWN_WHOLE * float(np.median(self._lengths))
+        whole = WITHDRAWN_WHOLE * self._card_length()
         coming = False
         for det in read.battle:
-            card = parse_card(det.card)
-            if card is None or card in self._memory or not possible_new(state, card):
+            if self._may_come(state, det.card) is None:
                 continue
             place = votes.place(det.card)
             if (
                 place is None
                 or distance_from_arm(distance, det.box) < gap
                 or _length(place.box) < whole
-                or votes.reads(det.card) < MIN_READS
-                or votes.share(det.card) < self.min_share
+                or not self._read_enough(votes, det.card)
                 or votes.strength(det.card) < WITHDRAWN_SURE
             ):
                 return False
@@ -538,16 +550,11 @@ class Pipeline:
         assert self.geometry is not None and self.motion is not None
         if self.motion.arm_over_table(self._calm):
             return False
-        for det in snapshot(cards, self.geometry).battle:
-            card = parse_card(det.card)
-            if card is None or card in self._memory or not possible_new(state, card):
-                continue
-            if (
-                self._votes.reads(det.card) < MIN_READS
-                or self._votes.share(det.card) < self.min_share
-            ):
-                return False
-        return True
+        return all(
+            self._read_enough(self._votes, det.card)
+            for det in snapshot(cards, self.geometry).battle
+            if self._may_come(state, det.card) is not None
+        )
 
     def _look_closer(self, image: np.ndarray) -> None:
         """Read the part of the battle area that changed, magnified twice (a quarter of the
@@ -731,13 +738,11 @@ class Pipeline:
                 continue
             own = self._votes.share(str(card))
             for place in self._votes.places:
-                other = parse_card(place.card)
+                other = self._may_come(state, place.card)
                 share = self._votes.share(place.card)
                 if (
                     other is None
-                    or other in self._memory
                     or iou(place.box, mem.box) < SAME_CARD
-                    or not possible_new(state, other)
                     or place.card in mem.overturned
                 ):
                     continue
@@ -829,8 +834,8 @@ class Pipeline:
             c for p in state.table if p.cover is not None for c in (p.attack, p.cover)
         )
         for name, (share, box) in self._votes.seen(self.min_share, MIN_READS).items():
-            card = parse_card(name)
-            if card is None or card in self._memory or not possible_new(state, card):
+            card = self._may_come(state, name)
+            if card is None:
                 continue
             if (
                 _sliver(box)
@@ -1068,7 +1073,7 @@ class Pipeline:
         if "discard" in self.geometry.fixed or not self._lengths:
             self._sweep = None
             return
-        length = float(np.median(self._lengths))
+        length = self._card_length()
         away = [_grow(b, 0.2) for b in swept]
         away += [_grow(m.box, 0.2) for m in self._memory.values() if m.box is not None]
         away += [
@@ -1093,7 +1098,7 @@ class Pipeline:
         longer sides): a box across several cards."""
         if not self._lengths:
             return False
-        return _length(box) > OVERSIZE * float(np.median(self._lengths))
+        return _length(box) > OVERSIZE * self._card_length()
 
     def _weak(self, name: str) -> bool:
         """Whether an identity is read weakly this still spell (its mean confidence per frame

@@ -168,10 +168,9 @@ class Motion:
         count, labels = cv2.connectedComponents(mask, connectivity=8)
         if count < 2:
             return False
-        border = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
         ys, xs = self._battle_slice(mask.shape)
         inside = np.unique(labels[ys, xs])
-        return bool(np.intersect1d(border[border > 0], inside).size)
+        return bool(np.intersect1d(_border_labels(labels), inside).size)
 
     def arm_apart(
         self, before: np.ndarray | None, mask: np.ndarray, gap: float, min_area: float
@@ -186,11 +185,12 @@ class Motion:
         light (eval game 1, angled: a shadow from the border to a card just laid)."""
         if before is None or self.current is None or before.shape != self.current.shape:
             return None
-        changes = _opened(_changed_mask(before, self.current)) > 0
-        strong = _opened((cv2.absdiff(before, self.current) > LIGHT_DIFF).astype(np.uint8)) > 0
+        diff = cv2.absdiff(before, self.current)
+        changes = _opened((diff > DIFF).astype(np.uint8)) > 0
+        strong = _opened((diff > LIGHT_DIFF).astype(np.uint8)) > 0
         _, labels = cv2.connectedComponents((strong | mask).astype(np.uint8), connectivity=8)
-        border = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
-        arm_blobs = np.union1d(border, np.unique(labels[_opened(mask.astype(np.uint8)) > 0]))
+        moving = np.unique(labels[_opened(mask.astype(np.uint8)) > 0])
+        arm_blobs = np.union1d(_border_labels(labels), moving)
         arm = np.isin(labels, arm_blobs[arm_blobs > 0])
         if not arm.any():
             return None
@@ -274,6 +274,12 @@ def _changed_mask(before: np.ndarray, after: np.ndarray) -> np.ndarray:
     """The small pixels that differ by more than ``DIFF`` grey levels (0/1, uint8)."""
     mask: np.ndarray = (cv2.absdiff(before, after) > DIFF).astype(np.uint8)
     return mask
+
+
+def _border_labels(labels: np.ndarray) -> np.ndarray:
+    """The labels (not the background's 0) of the connected components on the frame's border."""
+    border = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    return border[border > 0]
 
 
 def _opened(mask: np.ndarray) -> np.ndarray:
