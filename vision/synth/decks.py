@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 AISLERIOT_DIR = Path("/usr/share/aisleriot/cards")
 KDE_DIR = Path("/usr/share/carddecks")
 CARD_HEIGHT = 360  # rendered card height in pixels
+WEBP_QUALITY = 90  # packed decks (pack)
 
 #: Decks whose suits are not French (German/Swiss/Italian suits) or whose corners carry no
 #: French rank index; found by looking at contact sheets of every rendered deck.
@@ -215,13 +216,19 @@ def rasterise_all(out_dir: Path, workers: int = 2) -> list[str]:
     return [s.name for s, good in zip(sources, ok, strict=True) if good]
 
 
+def card_file(deck_dir: Path, card: str) -> Path:
+    """The image of ``card`` in a deck folder: the rasterised PNG, or a packed WebP."""
+    png = deck_dir / f"{card}.png"
+    return png if png.exists() else deck_dir / f"{card}.webp"
+
+
 def load_deck(deck_dir: Path) -> Deck:
-    """Load a rasterised deck folder."""
+    """Load a rasterised (or packed) deck folder."""
     meta = json.loads((deck_dir / "deck.json").read_text())
     images = {}
     for card in meta["cards"]:
-        img = cv2.imread(str(deck_dir / f"{card}.png"), cv2.IMREAD_UNCHANGED)
-        if img is not None:
+        img = cv2.imread(str(card_file(deck_dir, card)), cv2.IMREAD_UNCHANGED)
+        if img is not None and img.ndim == 3 and img.shape[2] == 4:
             images[card] = img
     x0, y0, x1, y1 = meta["index_box"]
     box = (x0, y0, x1, y1)
@@ -254,13 +261,46 @@ def load_decks(root: Path, names: Iterable[str] | None = None) -> list[Deck]:
     return [load_deck(d) for d in dirs]
 
 
-def main() -> None:
-    """``python -m vision.synth.decks OUT_DIR``: rasterise all decks."""
-    import sys
+def pack(src: Path, dst: Path, quality: int = WEBP_QUALITY) -> int:
+    """Copy the rasterised decks under ``src`` to ``dst`` as WebP with alpha (about a fifth of
+    the PNGs' size), for a machine without the Debian packages (a lent GPU machine, whose
+    upload is limited). Returns the bytes written."""
+    written = 0
+    for meta_path in sorted(src.glob("*/deck.json")):
+        out = dst / meta_path.parent.name
+        out.mkdir(parents=True, exist_ok=True)
+        meta = json.loads(meta_path.read_text())
+        for card in meta["cards"]:
+            img = cv2.imread(str(card_file(meta_path.parent, card)), cv2.IMREAD_UNCHANGED)
+            if img is None:
+                raise ValueError(f"{meta_path.parent}: {card} does not load")
+            ok, data = cv2.imencode(".webp", img, [cv2.IMWRITE_WEBP_QUALITY, quality])
+            if not ok:
+                raise ValueError(f"{meta_path.parent}: {card} does not encode as WebP")
+            (out / f"{card}.webp").write_bytes(data.tobytes())
+            written += len(data)
+        (out / "deck.json").write_text(meta_path.read_text())
+    return written
 
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m vision.synth.decks OUT_DIR``: rasterise all decks;
+    ``python -m vision.synth.decks --pack SRC DST``: copy them as WebP."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m vision.synth.decks", description=main.__doc__)
+    ap.add_argument("out", type=Path, nargs="?", default=Path("data/decks"))
+    ap.add_argument("dst", type=Path, nargs="?", help="with --pack: the packed decks' folder")
+    ap.add_argument("--pack", action="store_true", help="pack the decks in OUT into DST")
+    args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else "data/decks")
-    names = rasterise_all(out)
+    if args.pack:
+        if args.dst is None:
+            ap.error("--pack needs SRC and DST")
+        size = pack(args.out, args.dst)
+        print(f"packed {args.out} into {args.dst}: {size / 1e6:.1f} MB")
+        return
+    names = rasterise_all(args.out)
     print(f"{len(names)} decks: {' '.join(names)}")
 
 

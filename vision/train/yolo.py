@@ -1,4 +1,5 @@
-"""Train the YOLO stage (index corners, face-up cards, backs) with ultralytics, offline, on CPU.
+"""Train the YOLO stage (index corners, face-up cards, backs) with ultralytics, offline, on the
+CPU here or on a lent GPU (``--device 0 --workers 12 --hours 0.1``; ``vision/train/gpu_job.sh``).
 
 ``python -m vision.train.yolo --data data/synth-v1/data.yaml --epochs 20 --name det-v1``
 ``python -m vision.train.yolo --resume runs/det-v1/weights/last.pt`` continues a stopped run.
@@ -7,6 +8,8 @@
 from __future__ import annotations
 
 import argparse
+import csv
+import importlib.util
 import logging
 import os
 from pathlib import Path
@@ -31,6 +34,21 @@ def setup_offline(threads: int = 2) -> None:
     SETTINGS.update(sync=False)
     torch_utils.NUM_THREADS = threads  # internal name, checked with ultralytics 8.4.190
     torch.set_num_threads(threads)
+    if importlib.util.find_spec("polars") is None:  # a GPU machine's image may lack it
+        from ultralytics.engine.trainer import BaseTrainer
+
+        BaseTrainer.read_results_csv = _read_results_csv  # internal name, as above
+
+
+def _read_results_csv(trainer: Any) -> dict[str, list[float]]:
+    """``BaseTrainer.read_results_csv`` without polars: results.csv as columns of floats (the
+    only use is the history stored in each checkpoint)."""
+    try:
+        with open(trainer.csv, newline="") as f:
+            rows = list(csv.DictReader(f))
+        return {k.strip(): [float(r[k]) for r in rows] for k in (rows[0] if rows else {})}
+    except (OSError, ValueError):
+        return {}
 
 
 def load(weights: str | Path, threads: int = 2) -> Any:
@@ -57,7 +75,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--project", type=Path, default=ROOT / "runs")
     ap.add_argument("--resume", type=Path, help="last.pt of a stopped run")
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--device", default="cpu")
+    ap.add_argument("--device", default="cpu", help="cpu, or a GPU index such as 0")
+    ap.add_argument("--workers", type=int, default=0, help="dataloader processes (GPU only)")
+    ap.add_argument("--hours", type=float, default=0.0, help="train for this long (not --epochs)")
+    ap.add_argument("--cache", action="store_true", help="keep the decoded images in memory")
+    ap.add_argument("--scale", type=float, default=0.35, help="random zoom +- this fraction")
+    ap.add_argument("--cos-lr", action="store_true", help="cosine learning-rate schedule")
     ap.add_argument("--close-mosaic", type=int, default=1, help="last epochs without mosaic")
     ap.add_argument("--warmup", type=float, default=0.5, help="warm-up epochs")
     ap.add_argument("--optimizer", default="auto", help="auto, AdamW, SGD ...")
@@ -77,7 +100,9 @@ def main(argv: list[str] | None = None) -> None:
         imgsz=args.imgsz,
         batch=args.batch,
         device=args.device,
-        workers=0,
+        workers=args.workers,
+        time=args.hours or None,
+        cache="ram" if args.cache else False,
         project=str(args.project.resolve()),
         name=args.name,
         exist_ok=True,
@@ -92,7 +117,7 @@ def main(argv: list[str] | None = None) -> None:
         # rotations, perspective and colour are in the renders already
         degrees=0.0,
         perspective=0.0,
-        scale=0.35,
+        scale=args.scale,
         translate=0.1,
         fliplr=0.5,
         flipud=0.0,
@@ -101,7 +126,7 @@ def main(argv: list[str] | None = None) -> None:
         hsv_h=0.02,
         hsv_s=0.5,
         hsv_v=0.4,
-        cos_lr=False,
+        cos_lr=args.cos_lr,
         warmup_epochs=args.warmup,
         val=args.val,
     )
