@@ -4,7 +4,9 @@
 # deadline, and leave the weights and logs in $OUT. Run from the repository root there, with
 #   data/decks-webp  the decks packed here: python -m vision.synth.decks --pack data/decks data/decks-webp
 #   .whl             ultralytics 8.4.190 and ultralytics-thop wheels (the machine has torch, not these)
-# carried. A dry run here: DEVICE=cpu TRAIN=40 VAL=8 BUDGET=240 OUT=out/gpu-dry vision/train/gpu_job.sh
+# carried; MODEL (default models/detector.pt) is the checkpoint to start from, and a warm machine
+# keeps earlier renders in data/gpu-synth, which are trained on too (datasets/synth-gpu.yaml).
+# A dry run here: DEVICE=cpu TRAIN=40 VAL=8 BUDGET=240 OUT=out/gpu-dry vision/train/gpu_job.sh
 set -euo pipefail
 
 OUT=${OUT:-out/gpu}
@@ -38,7 +40,7 @@ echo "rendered in $((RENDERED - START)) s"
 # what is left of the budget, less a minute for caching, the final validation and copying
 HOURS=$(python3 -c "print(max(0.003, ($BUDGET - ($RENDERED - $START) - 60) / 3600))")
 echo "training for $HOURS h"
-python3 -m vision.train.yolo --data $DATA/data.yaml --model models/detector.pt --imgsz 640 \
+python3 -m vision.train.yolo --data $DATA/data.yaml --model "${MODEL:-models/detector.pt}" --imgsz 640 \
   --batch "$BATCH" --device "$DEVICE" --workers $((WORKERS - 1)) --hours "$HOURS" --cache \
   --optimizer AdamW --lr0 0.001 --warmup 0 --cos-lr --scale 0.5 --close-mosaic 3 --no-val \
   --threads 4 --name det-gpu --project runs || echo "training stopped with an error"
