@@ -37,6 +37,29 @@ def test_a_lone_card_has_its_box_and_two_readable_corners(toy_deck: Deck) -> Non
         assert _blue_fraction(scene.image, index.box) > 0.8
 
 
+def test_a_deck_printing_four_indices_has_all_four_corners_labelled(
+    four_index_deck: Deck,
+) -> None:
+    scene = _scene(four_index_deck, [Placement("7d", True, 0.0, 0.0, 0.4, "attack")])
+    (card,) = scene.cards
+    assert len(card.indices) == 4 and all(readable(i) for i in card.indices)
+    for index in card.indices:
+        assert _blue_fraction(scene.image, index.box) > 0.6
+
+
+def test_a_deck_printing_one_band_has_it_labelled_once_rank_and_suit(
+    band_index_deck: Deck,
+) -> None:
+    """tango_nuevo's layout: no index at the bottom; the label spans the rank and the suit."""
+    scene = _scene(band_index_deck, [Placement("7d", True, 0.0, 0.0, 0.0, "attack")])
+    (card,) = scene.cards
+    (index,) = card.indices
+    assert readable(index)
+    x0, _, x1, y1 = index.box
+    assert x1 - x0 > 0.8 * (card.box[2] - card.box[0])  # from the rank to the suit sign
+    assert y1 < (card.box[1] + card.box[3]) / 2  # at the top only
+
+
 def test_a_card_laid_across_covers_the_one_below(toy_deck: Deck) -> None:
     scene = _scene(
         toy_deck,

@@ -14,9 +14,11 @@ import logging
 import shutil
 import subprocess
 import tempfile
+from collections import Counter
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 import cv2
@@ -59,6 +61,14 @@ class DeckSource:
     package: str
 
 
+class IndexLayout(StrEnum):
+    """Where a deck prints its index (``Deck.index_box`` is the top-left one's box)."""
+
+    TWO = "two"  # top-left, and bottom-right turned by 180 degrees: most decks
+    FOUR = "four"  # in all four corners (the Dondorf decks)
+    BAND = "band"  # once, across the top: rank at the left, suit sign at the right (tango_nuevo)
+
+
 @dataclass(frozen=True, slots=True)
 class Deck:
     """A rasterised deck: card images (RGBA) keyed by notation, and the index-corner box."""
@@ -66,6 +76,7 @@ class Deck:
     name: str
     images: dict[str, np.ndarray]
     index_box: tuple[float, float, float, float]  # x0, y0, x1, y1 as fractions of the card
+    index_layout: IndexLayout = IndexLayout.TWO  # where the index is printed
 
 
 def element_ids(card: str, scheme: str) -> list[str]:
@@ -235,21 +246,65 @@ def load_deck(deck_dir: Path) -> Deck:
     for joker in ("XR", "XB"):  # a joker without ink in the index corner cannot be read there
         if joker in images and corner_ink(images[joker], box) < 0.03:
             del images[joker]
-    return Deck(meta["name"], images, box)
+    return Deck(meta["name"], images, box, measure_index_layout(images, box))
+
+
+def _corner_ink_mask(img: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
+    """Where the box (fractions of the card) holds ink: pixels far from the paper colour."""
+    h, w = img.shape[:2]
+    x0, y0, x1, y1 = box
+    region = img[int(y0 * h) : int(y1 * h), int(x0 * w) : int(x1 * w)]
+    middle = img[h // 2 - h // 8 : h // 2 + h // 8, w // 20 : w // 8, :3]
+    paper = np.median(middle.reshape(-1, 3), 0)
+    ink: np.ndarray = (np.abs(region[:, :, :3].astype(np.int16) - paper).sum(axis=2) > 90) & (
+        region[:, :, 3] > 128
+    )
+    return ink
 
 
 def corner_ink(img: np.ndarray, box: tuple[float, float, float, float]) -> float:
     """Fraction of the index-corner box covered by ink (pixels far from the paper colour)."""
-    h, w = img.shape[:2]
+    ink = _corner_ink_mask(img, box)
+    return float(ink.mean()) if ink.size else 0.0
+
+
+SAME_INK = 0.7
+"""Ink overlap (IoU) of two corners for them to hold the same print."""
+BAND_INK = 0.6
+"""Ink of the top-right corner, against the index's, for it to hold the suit of a band."""
+
+
+def _ink_iou(a: np.ndarray, b: np.ndarray) -> float:
+    h, w = min(a.shape[0], b.shape[0]), min(a.shape[1], b.shape[1])
+    a, b = a[:h, :w], b[:h, :w]
+    union = int((a | b).sum())
+    return float((a & b).sum()) / union if union else 0.0
+
+
+def measure_index_layout(
+    images: dict[str, np.ndarray], box: tuple[float, float, float, float]
+) -> IndexLayout:
+    """Where the deck prints its index, by a vote of its number cards' top-right corner (the
+    index box mirrored): the index again (``FOUR``); a mark as inky as the index that is not it
+    (``BAND``: the suit sign beside the rank); anything less, a pip or nothing (``TWO``)."""
     x0, y0, x1, y1 = box
-    region = img[int(y0 * h) : int(y1 * h), int(x0 * w) : int(x1 * w)]
-    if region.size == 0:
-        return 0.0
-    rgb = region[:, :, :3].astype(np.int16)
-    middle = img[h // 2 - h // 8 : h // 2 + h // 8, w // 20 : w // 8, :3]
-    paper = np.median(middle.reshape(-1, 3), 0)
-    ink = (np.abs(rgb - paper).sum(axis=2) > 90) & (region[:, :, 3] > 128)
-    return float(ink.mean())
+    mirrored = (1 - x1, y0, 1 - x0, y1)
+    votes: list[IndexLayout] = []
+    for card in FACE_CARDS:
+        if card[0] not in "23456789T" or card not in images:
+            continue
+        index = _corner_ink_mask(images[card], box)
+        other = _corner_ink_mask(images[card], mirrored)
+        if _ink_iou(index, other) >= SAME_INK:
+            votes.append(IndexLayout.FOUR)
+        elif other.sum() >= BAND_INK * index.sum() > 0:
+            votes.append(IndexLayout.BAND)
+        else:
+            votes.append(IndexLayout.TWO)
+    if not votes:
+        return IndexLayout.TWO
+    layout, count = Counter(votes).most_common(1)[0]
+    return layout if count > len(votes) / 2 else IndexLayout.TWO
 
 
 def load_decks(root: Path, names: Iterable[str] | None = None) -> list[Deck]:

@@ -14,7 +14,7 @@ import numpy as np
 
 from vision.cards import BACK
 from vision.synth import photo
-from vision.synth.decks import Deck
+from vision.synth.decks import Deck, IndexLayout
 from vision.synth.homography import card_window, project, rotate, scale, translate
 from vision.synth.layout import Layout, make_layout
 from vision.synth.textures import table_texture
@@ -89,10 +89,18 @@ def _camera(rng: np.random.Generator, layout: Layout, w: int, h: int) -> np.ndar
 
 
 def _index_quads(deck: Deck, cw: int, ch: int) -> list[np.ndarray]:
+    """The card's printed indices in its own pixels (see :class:`IndexLayout`)."""
     x0, y0, x1, y1 = deck.index_box
+    if deck.index_layout is IndexLayout.BAND:  # rank and suit sign across the top, printed once
+        x1 = 1 - x0
     tl = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]) * [cw, ch]
+    if deck.index_layout is IndexLayout.BAND:
+        return [tl]
     br = np.array([[cw, ch]]) - tl  # the same corner turned by 180 degrees
-    return [tl, br]
+    if deck.index_layout is IndexLayout.TWO:
+        return [tl, br]
+    tr = np.array([[1 - x1, y0], [1 - x0, y0], [1 - x0, y1], [1 - x1, y1]]) * [cw, ch]
+    return [tl, br, tr, np.array([[cw, ch]]) - tr]
 
 
 def _polygon_fraction(ids: np.ndarray, poly: np.ndarray, value: int) -> tuple[float, float]:
