@@ -308,7 +308,10 @@ def move_cards(move: Move) -> tuple[Card, ...]:
 
 def with_card_read_as(move: Move, old: Card, new: Card) -> Move:
     """The move with card ``old`` replaced by ``new`` wherever it names it (a card the camera
-    misread, laid or covered by this move); other moves are returned unchanged."""
+    misread, laid or covered by this move); other moves are returned unchanged, and so is a move
+    that names ``new`` already (a lead of 6s+6c cannot be read as 6c+6c: no such move exists)."""
+    if new in move_cards(move) or (isinstance(move, Defend) and new == move.covers):
+        return move
     match move:
         case Attack(cards=cards) | ThrowIn(cards=cards) | Transfer(cards=cards) if old in cards:
             return replace(move, cards=tuple(new if c == old else c for c in cards))

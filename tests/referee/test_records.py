@@ -214,6 +214,8 @@ def test_the_move_that_ends_a_scoring_game_records_the_result_and_scores(
         ("B:transfer 8h", "B:transfer Jh"),
         ("B:beat 7h/9h", "B:beat 7h/9h"),
         ("B:take", "B:take"),
+        ("A:attack 8h+Jh", "A:attack 8h+Jh"),  # it names the Jh already: no such reading
+        ("B:beat Jh/8h", "B:beat Jh/8h"),  # a card cannot beat itself
     ],
 )
 def test_a_misread_card_is_replaced_wherever_a_move_names_it(move: str, read_as: str) -> None:
