@@ -262,6 +262,16 @@ def summarise(results: list[GameResult]) -> str:
     return "\n".join(lines)
 
 
+LATENCY_TARGET = 0.5
+"""Seconds from a card coming to rest to its verdict (issue 5's target)."""
+
+
+def slow_verdicts(result: GameResult, limit: float = LATENCY_TARGET) -> list[str]:
+    """The moves laying cards whose verdict came more than ``limit`` seconds after the card
+    came to rest, as "move (seconds)", in the game's order: what the p95 latency is made of."""
+    return [f"{m} ({s:.2f} s)" for m, s in result.latencies if lays_cards(m) and s > limit]
+
+
 def lays_cards(move: str) -> bool:
     """Whether a move (as text) lays cards on the table: attack, beat, throw-in, transfer."""
     return move_cards(parse_move(move)) != ()
@@ -348,6 +358,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"   {tag} truth[{i1}:{i2}]={r.truth[i1:i2]} camera={r.camera[j1:j2]}")
         if args.verbose and r.false_alarms:
             print(f"   false alarms: {r.false_alarms}")
+        if args.verbose and (slow := slow_verdicts(r)):
+            print(f"   verdicts over {LATENCY_TARGET} s after the card rested: {slow}")
     print(summarise(results))
     return 0
 
