@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -215,6 +216,27 @@ def shrunk(
     return small, {**gt, "cards": cards}
 
 
+def rendered_images(
+    dataset: Path, split: str, exclude: frozenset[str] = frozenset(), limit: int | None = None
+) -> Iterator[tuple[np.ndarray, dict[str, Any]]]:
+    """Each rendered image of a split with its ground truth, in name order, but those of the decks
+    in ``exclude``; an unreadable image is logged and skipped."""
+    paths = sorted((dataset / "gt" / split).glob("*.json"))[:limit]
+    if not paths:
+        raise FileNotFoundError(f"no ground truth in {dataset / 'gt' / split}")
+    for i, path in enumerate(paths):
+        if i % 500 == 0:
+            log.info("%s %d/%d images", split, i, len(paths))
+        gt = json.loads(path.read_text())
+        if gt.get("deck") in exclude:
+            continue
+        image = cv2.imread(str(dataset / "images" / split / gt["image"]))
+        if image is None:
+            log.warning("unreadable image for %s, skipped", path.name)
+            continue
+        yield image, gt
+
+
 def build(
     dataset: Path,
     split: str,
@@ -232,22 +254,13 @@ def build(
     rng = np.random.default_rng(seed)
     xs: list[np.ndarray] = []
     ys: list[int] = []
-    paths = sorted((dataset / "gt" / split).glob("*.json"))[:limit]
-    for i, path in enumerate(paths):
-        gt = json.loads(path.read_text())
-        if gt.get("deck") in exclude:
-            continue
-        image = cv2.imread(str(dataset / "images" / split / gt["image"]))
-        if image is None:
-            continue
+    for image, gt in rendered_images(dataset, split, exclude, limit):
         if shrink is not None:
             image, gt = shrunk(rng, image, gt, float(rng.uniform(*shrink)))
         cut = whole_card_crops if whole else crops_for_image
         x, y = cut(rng, image, gt, jitter, size=size)
         xs += x
         ys += y
-        if i % 1000 == 0:
-            log.info("%s %d/%d images, %d crops", split, i, len(paths), len(xs))
     return np.stack(xs), np.array(ys, np.int16)
 
 

@@ -22,7 +22,6 @@ Each labelled box is cut ``copies`` times: once as found, then jittered by 5 %.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 from pathlib import Path
 from typing import Any
@@ -34,7 +33,7 @@ from vision.cards import CLASSIFIER_INDEX, DET_INDEX, NONE
 from vision.crops import crop_square
 from vision.detections import box_iou
 from vision.detector import CardDetector
-from vision.train.crop_data import _jitter
+from vision.train.crop_data import _jitter, rendered_images
 
 log = logging.getLogger(__name__)
 
@@ -115,22 +114,10 @@ def build(
     rng = np.random.default_rng(seed)
     xs: list[np.ndarray] = []
     ys: list[int] = []
-    paths = sorted((dataset / "gt" / split).glob("*.json"))
-    if not paths:
-        raise FileNotFoundError(f"no ground truth in {dataset / 'gt' / split}")
-    for i, path in enumerate(paths):
-        gt = json.loads(path.read_text())
-        if gt.get("deck") in exclude:
-            continue
-        image = cv2.imread(str(dataset / "images" / split / gt["image"]))
-        if image is None:
-            log.warning("unreadable image for %s, skipped", path.name)
-            continue
+    for image, gt in rendered_images(dataset, split, exclude):
         x, y = crops_at_found_corners(rng, image, gt, det, min_conf, copies, size)
         xs += x
         ys += y
-        if i % 500 == 0:
-            log.info("%s %d/%d images, %d crops", split, i, len(paths), len(xs))
     return np.stack(xs), np.array(ys, np.int16)
 
 
