@@ -35,8 +35,6 @@ from vision.detections import box_iou
 from vision.detector import CardDetector
 from vision.train.crop_data import _jitter, rendered_images
 
-log = logging.getLogger(__name__)
-
 MATCH_IOU = 0.5  # a found box is this corner's when they overlap this much
 NONE_IOU = 0.1  # a found box overlapping no corner more than this is a false corner
 
