@@ -138,10 +138,7 @@ def measure_index_box(aces: Iterable[np.ndarray]) -> tuple[float, float, float, 
     x1s, y1s, x0s, y0s = [], [], [], []
     for img in aces:
         h, w = img.shape[:2]
-        rgb = img[:, :, :3].astype(np.int16)
-        middle = rgb[h // 2 - h // 8 : h // 2 + h // 8, w // 20 : w // 8]
-        paper = np.median(middle.reshape(-1, 3), 0)
-        ink = (np.abs(rgb - paper).sum(axis=2) > 90) & (img[:, :, 3] > 128)
+        ink = _ink(img, _paper(img))
         mx, my = int(w * 0.035), int(h * 0.025)
         region = ink[my : int(h * 0.36), mx : int(w * 0.30)]
         n, _, stats, _ = cv2.connectedComponentsWithStats(region.astype(np.uint8), connectivity=8)
@@ -249,17 +246,25 @@ def load_deck(deck_dir: Path) -> Deck:
     return Deck(meta["name"], images, box, measure_index_layout(images, box))
 
 
+def _paper(img: np.ndarray) -> np.ndarray:
+    """A card's paper colour: the median of a strip left of its middle."""
+    h, w = img.shape[:2]
+    middle = img[h // 2 - h // 8 : h // 2 + h // 8, w // 20 : w // 8, :3]
+    paper: np.ndarray = np.median(middle.reshape(-1, 3), 0)
+    return paper
+
+
+def _ink(rgba: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """Where an RGBA image holds ink: opaque pixels far from the paper colour."""
+    far: np.ndarray = np.abs(rgba[:, :, :3].astype(np.int16) - paper).sum(axis=2) > 90
+    return far & (rgba[:, :, 3] > 128)
+
+
 def _corner_ink_mask(img: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
-    """Where the box (fractions of the card) holds ink: pixels far from the paper colour."""
+    """Where the box (fractions of the card) holds ink."""
     h, w = img.shape[:2]
     x0, y0, x1, y1 = box
-    region = img[int(y0 * h) : int(y1 * h), int(x0 * w) : int(x1 * w)]
-    middle = img[h // 2 - h // 8 : h // 2 + h // 8, w // 20 : w // 8, :3]
-    paper = np.median(middle.reshape(-1, 3), 0)
-    ink: np.ndarray = (np.abs(region[:, :, :3].astype(np.int16) - paper).sum(axis=2) > 90) & (
-        region[:, :, 3] > 128
-    )
-    return ink
+    return _ink(img[int(y0 * h) : int(y1 * h), int(x0 * w) : int(x1 * w)], _paper(img))
 
 
 def corner_ink(img: np.ndarray, box: tuple[float, float, float, float]) -> float:
