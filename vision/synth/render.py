@@ -91,16 +91,21 @@ def _camera(rng: np.random.Generator, layout: Layout, w: int, h: int) -> np.ndar
 def _index_quads(deck: Deck, cw: int, ch: int) -> list[np.ndarray]:
     """The card's printed indices in its own pixels (see :class:`IndexLayout`)."""
     x0, y0, x1, y1 = deck.index_box
+
+    def across(left: float, right: float) -> np.ndarray:  # a box of the index's height, at the top
+        return np.array([[left, y0], [right, y0], [right, y1], [left, y1]]) * [cw, ch]
+
+    def turned(quad: np.ndarray) -> np.ndarray:  # the same box turned by 180 degrees
+        out: np.ndarray = np.array([[cw, ch]]) - quad
+        return out
+
     if deck.index_layout is IndexLayout.BAND:  # rank and suit sign across the top, printed once
-        x1 = 1 - x0
-    tl = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]) * [cw, ch]
-    if deck.index_layout is IndexLayout.BAND:
-        return [tl]
-    br = np.array([[cw, ch]]) - tl  # the same corner turned by 180 degrees
+        return [across(x0, 1 - x0)]
+    tl = across(x0, x1)
     if deck.index_layout is IndexLayout.TWO:
-        return [tl, br]
-    tr = np.array([[1 - x1, y0], [1 - x0, y0], [1 - x0, y1], [1 - x1, y1]]) * [cw, ch]
-    return [tl, br, tr, np.array([[cw, ch]]) - tr]
+        return [tl, turned(tl)]
+    tr = across(1 - x1, 1 - x0)
+    return [tl, turned(tl), tr, turned(tr)]
 
 
 def _polygon_fraction(ids: np.ndarray, poly: np.ndarray, value: int) -> tuple[float, float]:
