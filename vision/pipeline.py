@@ -31,8 +31,10 @@ and how their region looked). Per frame:
    not a change. A reading that would be an illegal move waits until the cards have been read
    in ``CONFIRM_FRAMES`` frames, glimpses included, and ``ALARM_STILL`` still frames (a misread
    rarely holds that long; up to ``HOLD_FRAMES`` while another card laid apart is read in some
-   frames but not yet enough), is read once more turned and magnified before it is reported (a
-   steady misread of one box's crop), and one made only of weakly read cards is no alarm at all.
+   frames but not yet enough); one of a card laid now is read once more, turned and magnified,
+   before it is reported (a steady misread of one box's crop), from ``LOOK_READS`` reads on:
+   that look's readings stand for the reads still missing. One made only of weakly read cards
+   is no alarm at all.
    An illegal move whose cards still lie where they were laid when an arm next changes the
    table was played on (:mod:`referee.played_on`): it is made before the change is judged, and
    reported (:attr:`FrameReport.played_on`) for the caller.
@@ -146,6 +148,7 @@ READ_AGAIN_RATIO = 1.5  # ... and this many times the one it was laid with, ...
 RUNNER_UP = 0.1  # ... is that card, and the one laid was its runner-up (mean probability)
 APART_MAX = 0.2  # overlap with a remembered card under which a weak reading lies apart from it
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
+LOOK_READS = 3  # ... or reads before it is read turned and magnified, which stands for the rest
 HOLD_FRAMES = 10  # ... or this many while another card is still being read in (see _coming)
 ALARM_STILL = 3  # ... and in at least this many still frames (a card of the move read late)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
@@ -945,22 +948,24 @@ class Pipeline:
             ),
             default=frames,
         )
+        laid_now = {r[0] for n in new for r in n.readings}
+        look = (
+            not self._looked
+            and _resizable(self.detector)
+            and any(not i.best.legal and _cards_of(i) & laid_now for i in inferences)
+        )
         self._holding = any(not i.best.legal for i in inferences) and (
             frames + self._clear_frames < ALARM_STILL
-            or confirmed < CONFIRM_FRAMES
+            or confirmed < (LOOK_READS if look else CONFIRM_FRAMES)
             or (confirmed < HOLD_FRAMES and self._coming(state, new))
         )
         if self._holding:
             return []  # an illegal reading: read the cards in a few more frames before saying so
-        laid_now = {r[0] for n in new for r in n.readings}
-        if (
-            not self._looked
-            and _resizable(self.detector)
-            and any(not i.best.legal and _cards_of(i) & laid_now for i in inferences)
-        ):
+        if look:
             # an illegal reading of a card laid now held its frames: read it once more, turned
             # and magnified, before the alarm (a steady misread of one box's crop: eval game
-            # 26, a K♠ corner boxed tightly read as the K♣ at 0.85, the K♠ magnified)
+            # 26, a K♠ corner boxed tightly read as the K♣ at 0.85, the K♠ magnified); the
+            # four readings of that look stand for the frames still missing to CONFIRM_FRAMES
             self._looked = self._looked_before_alarm = True
             return []
         observed: list[Observed] = []
