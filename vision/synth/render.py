@@ -60,9 +60,13 @@ class Scene:
 
 def readable(index: IndexLabel) -> bool:
     """Whether an index corner is visible enough, and big enough, to be read."""
-    w = index.box[2] - index.box[0]
-    h = index.box[3] - index.box[1]
-    return index.visible >= INDEX_VISIBLE and min(w, h) >= MIN_INDEX_PX
+    return readable_at(index.visible, index.box)
+
+
+def readable_at(visible: float, box: list[float]) -> bool:
+    """Whether an index corner of which ``visible`` shows, boxed by ``box`` (x1, y1, x2, y2 in
+    frame pixels), can be read (as a ground-truth record stores it)."""
+    return visible >= INDEX_VISIBLE and min(box[2] - box[0], box[3] - box[1]) >= MIN_INDEX_PX
 
 
 def _camera(rng: np.random.Generator, layout: Layout, w: int, h: int) -> np.ndarray:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -237,6 +237,24 @@ def rendered_images(
         yield image, gt
 
 
+def crops_of_split(
+    dataset: Path,
+    split: str,
+    cut: Callable[[np.ndarray, dict[str, Any]], tuple[list[np.ndarray], list[int]]],
+    exclude: frozenset[str] = frozenset(),
+    limit: int | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The crops ``cut`` makes of each rendered image of a split (see :func:`rendered_images`),
+    as a crop file holds them: uint8 crops (N, H, W, 3) and int16 class numbers (N,)."""
+    xs: list[np.ndarray] = []
+    ys: list[int] = []
+    for image, gt in rendered_images(dataset, split, exclude, limit):
+        x, y = cut(image, gt)
+        xs += x
+        ys += y
+    return np.stack(xs), np.array(ys, np.int16)
+
+
 def build(
     dataset: Path,
     split: str,
@@ -252,16 +270,14 @@ def build(
     of each image scaled down first (see :func:`shrunk`); with ``whole``, whole-card crops
     (:func:`whole_card_crops`) instead of index corners."""
     rng = np.random.default_rng(seed)
-    xs: list[np.ndarray] = []
-    ys: list[int] = []
-    for image, gt in rendered_images(dataset, split, exclude, limit):
+    crops = whole_card_crops if whole else crops_for_image
+
+    def cut(image: np.ndarray, gt: dict[str, Any]) -> tuple[list[np.ndarray], list[int]]:
         if shrink is not None:
             image, gt = shrunk(rng, image, gt, float(rng.uniform(*shrink)))
-        cut = whole_card_crops if whole else crops_for_image
-        x, y = cut(rng, image, gt, jitter, size=size)
-        xs += x
-        ys += y
-    return np.stack(xs), np.array(ys, np.int16)
+        return crops(rng, image, gt, jitter, size=size)
+
+    return crops_of_split(dataset, split, cut, exclude, limit)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -33,7 +33,7 @@ from vision.cards import CLASSIFIER_INDEX, DET_INDEX, NONE
 from vision.crops import crop_square
 from vision.detections import box_iou
 from vision.detector import CardDetector
-from vision.train.crop_data import _jitter, rendered_images
+from vision.train.crop_data import _jitter, crops_of_split
 
 MATCH_IOU = 0.5  # a found box is this corner's when they overlap this much
 NONE_IOU = 0.1  # a found box overlapping no corner more than this is a false corner
@@ -41,16 +41,15 @@ NONE_IOU = 0.1  # a found box overlapping no corner more than this is a false co
 
 def corner_labels(boxes: np.ndarray, gt: dict[str, Any]) -> list[str | None]:
     """The class each found index box (N, 4, image pixels) is taught as, or None for no crop."""
-    from vision.synth.render import INDEX_VISIBLE, MIN_INDEX_PX
+    from vision.synth.render import readable_at
 
     corners: list[list[float]] = []
     names: list[str | None] = []  # the card for a readable corner, None for one that is not
     faces = [np.array(c["polygon"], np.float32) for c in gt["cards"] if c["face_up"]]
     for card in gt["cards"]:
         for idx in card["indices"]:
-            x1, y1, x2, y2 = idx["box"]
-            readable = idx["visible"] >= INDEX_VISIBLE and min(x2 - x1, y2 - y1) >= MIN_INDEX_PX
             corners.append(idx["box"])
+            readable = readable_at(idx["visible"], idx["box"])
             names.append(card["card"] if card["face_up"] and readable else None)
     if len(boxes) == 0:
         return []
@@ -110,13 +109,12 @@ def build(
     """All crops of one split at ``det``'s corners, but of the images of the decks in
     ``exclude``."""
     rng = np.random.default_rng(seed)
-    xs: list[np.ndarray] = []
-    ys: list[int] = []
-    for image, gt in rendered_images(dataset, split, exclude):
-        x, y = crops_at_found_corners(rng, image, gt, det, min_conf, copies, size)
-        xs += x
-        ys += y
-    return np.stack(xs), np.array(ys, np.int16)
+    return crops_of_split(
+        dataset,
+        split,
+        lambda image, gt: crops_at_found_corners(rng, image, gt, det, min_conf, copies, size),
+        exclude,
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
