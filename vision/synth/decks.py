@@ -260,16 +260,18 @@ def _ink(rgba: np.ndarray, paper: np.ndarray) -> np.ndarray:
     return far & (rgba[:, :, 3] > 128)
 
 
-def _corner_ink_mask(img: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
-    """Where the box (fractions of the card) holds ink."""
+def _corner_ink_mask(
+    img: np.ndarray, box: tuple[float, float, float, float], paper: np.ndarray
+) -> np.ndarray:
+    """Where the box (fractions of the card) holds ink, against the card's ``paper`` colour."""
     h, w = img.shape[:2]
     x0, y0, x1, y1 = box
-    return _ink(img[int(y0 * h) : int(y1 * h), int(x0 * w) : int(x1 * w)], _paper(img))
+    return _ink(img[int(y0 * h) : int(y1 * h), int(x0 * w) : int(x1 * w)], paper)
 
 
 def corner_ink(img: np.ndarray, box: tuple[float, float, float, float]) -> float:
     """Fraction of the index-corner box covered by ink (pixels far from the paper colour)."""
-    ink = _corner_ink_mask(img, box)
+    ink = _corner_ink_mask(img, box, _paper(img))
     return float(ink.mean()) if ink.size else 0.0
 
 
@@ -298,8 +300,9 @@ def measure_index_layout(
     for card in FACE_CARDS:
         if card[0] not in "23456789T" or card not in images:
             continue
-        index = _corner_ink_mask(images[card], box)
-        other = _corner_ink_mask(images[card], mirrored)
+        paper = _paper(images[card])
+        index = _corner_ink_mask(images[card], box, paper)
+        other = _corner_ink_mask(images[card], mirrored, paper)
         if _ink_iou(index, other) >= SAME_INK:
             votes.append(IndexLayout.FOUR)
         elif other.sum() >= BAND_INK * index.sum() > 0:
