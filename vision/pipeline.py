@@ -146,6 +146,9 @@ WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak
 READ_AGAIN = 0.6  # confidence per frame from which a discarded card read in a new place, ...
 READ_AGAIN_RATIO = 1.5  # ... and this many times the one it was laid with, ...
 RUNNER_UP = 0.1  # ... is that card, and the one laid was its runner-up (mean probability)
+TAKEN_ARM = 0.8  # the arm's certainty of its seat from which a card known in another seat's
+# hand (seen taken), read laid by that arm at least as confidently as it was laid, is that card
+# (the one taken was its runner-up: see _taken_read_again)
 APART_MAX = 0.2  # overlap with a remembered card under which a weak reading lies apart from it
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
 LOOK_READS = 3  # ... or reads before it is read turned and magnified, which stands for the rest
@@ -385,6 +388,7 @@ class Pipeline:
                 self._reread_withdrawn(state)
                 or self._reread(state)
                 or self._discarded_read_again(state)
+                or self._taken_read_again(state)
             )
             if not corrections:
                 looked = self._looked
@@ -791,6 +795,52 @@ class Pipeline:
             self._laid_reads[laid.runner_up] = replace(laid, runner_up=None)
             del self._laid_reads[card]
             out.append((card, laid.runner_up))
+        return out
+
+    def _taken_read_again(self, state: State) -> list[tuple[Card, Card]]:
+        """Cards known in one seat's hand (seen taken) read clearly in the battle area where no
+        card is remembered, laid by an arm that surely came from another seat, at least as
+        confidently as when they were laid: the card taken was another, the one its readings
+        gave the most probability after it or, with none, its twin (:func:`_twin`), when that
+        one may have been laid and no seat is known to hold it. Fresh batch 16, game 5: an A♠
+        thrown in, read as the A♣ at 0.71 (no runner-up) and taken by A; when B led the true
+        A♣, read at 0.85 with an arm 0.98 sure of B, the chain named A (who "held" it) as
+        leading out of turn, and the game went out of step."""
+        assert self.geometry is not None
+        if self._entry is None:
+            return []
+        arm_seat, certainty = self.geometry.seat_at(self._entry)
+        if certainty < TAKEN_ARM:
+            return []
+        holders = {c: seat for seat in range(state.players) for c in state.hands[seat].known}
+        out: list[tuple[Card, Card]] = []
+        for name, (_share, box) in self._votes.seen(self.min_share, MIN_READS).items():
+            card = parse_card(name)
+            if card is None or card in self._memory or holders.get(card, arm_seat) == arm_seat:
+                continue
+            laid = self._laid_reads.get(card)
+            taken = None if laid is None else laid.runner_up or _twin(card)
+            if (
+                laid is None
+                or taken is None
+                or taken in self._memory
+                or taken in holders
+                or not possible_new(state, taken)
+                or self._votes.confidence(name) < max(READ_AGAIN, laid.confidence)
+                or not self.geometry.in_battle(box)
+            ):
+                continue
+            log.info(
+                "%s, taken by %s, laid from %s at %.2f: the one taken was %s",
+                card,
+                holders[card],
+                arm_seat,
+                self._votes.confidence(name),
+                taken,
+            )
+            self._laid_reads[taken] = replace(laid, runner_up=None)
+            del self._laid_reads[card]
+            out.append((card, taken))
         return out
 
     def _judge(self, state: State, now: float) -> list[Observed]:
@@ -1250,6 +1300,21 @@ def _read_where_it_lies(card: Card, mem: _Remembered, seen: dict[str, tuple[floa
     """Whether a remembered card is read at its place (not only apart from it: in a hand)."""
     read = seen.get(str(card))
     return read is not None and (mem.box is None or overlap(read[1], mem.box) > CARRIED)
+
+
+_TWIN_SUITS = {
+    Suit.SPADES: Suit.CLUBS,
+    Suit.CLUBS: Suit.SPADES,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
+
+
+def _twin(card: Card) -> Card | None:
+    """The card of its rank in the other suit of its colour: the classifier's commonest
+    confusion of one card for another (models/MODEL_CARD.md: T♥/T♦, A♥/A♦, A♣/A♠ lead its
+    validation crops' confusions)."""
+    return None if card.suit is None else replace(card, suit=_TWIN_SUITS[card.suit])
 
 
 def _cards_of(inference: Inference) -> set[Card]:

@@ -4,7 +4,7 @@ comes to rest is judged once, soon after it rests."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pytest
@@ -603,6 +603,60 @@ def test_a_card_read_in_the_takers_hand_has_left_the_table() -> None:
 
     seen = _watch(script, 100, paint).seen
     assert [(m, ok) for _, m, ok in seen] == B_TAKES_THE_NINE_A_LEADS_THE_EIGHT
+
+
+def _nine_taken_then_led_again(nine: CardDetection, led: CardDetection) -> Watched:
+    """Seat A leads a nine read as ``nine``, seat B takes it (his hand rests with it over the
+    table, frames 52-57), and A's arm then lays a card read as ``led`` where the nine lay."""
+    in_hand = replace(nine, box=(380.0, 60.0, 430.0, 135.0))
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 44)),
+            ((380, 60, 430, 135), 230, range(44, 58)),  # the nine in the hand
+            ((390, 0, 420, 60), (120, 150, 200), range(44, 58)),  # the arm, resting from 50
+            (NINE_AT, 200, range(64, 10**6)),
+        ],
+        [
+            A_LAYS_THE_NINE,
+            (range(60, 70), False, 200),
+            (range(38, 50), True, 200),
+            (range(58, 60), True, 200),
+        ],
+    )
+
+    def script(i: int) -> list[CardDetection]:
+        if i < 14 or 58 <= i < 64:
+            return []
+        return [nine] if i < 38 else [in_hand] if 50 <= i < 58 else [led] if i >= 64 else []
+
+    return _watch(script, 100, paint)
+
+
+@pytest.mark.parametrize(
+    ("nine", "taken"),
+    [
+        (CardDetection("9s", 0.35, CARD_BOX, 2, ("8s", 0.25)), "8s"),  # its runner-up
+        (CardDetection("9s", 0.35, CARD_BOX, 2), "9c"),  # none: its twin, of the other black suit
+    ],
+)
+def test_a_taken_card_laid_clearly_by_another_seats_arm_was_another_when_taken(
+    nine: CardDetection, taken: str
+) -> None:
+    # a nine led, read weakly as the nine of spades, and taken by B; A then leads the true nine
+    # of spades, read clearly: the card B took is corrected, and A's lead is legal, not a lead
+    # of a card B holds
+    watched = _nine_taken_then_led_again(nine, CardDetection("9s", 0.7, CARD_BOX, 2))
+    assert [(old, new) for _, old, new in watched.corrections] == [("9s", taken)]
+    assert watched.moves == [f"A:attack {taken}", "B:take", "A:done", "A:attack 9s"]
+    assert all(ok for _, ok in watched.verdicts)
+
+
+def test_a_taken_card_laid_by_another_seat_less_clearly_than_when_taken_stays_taken() -> None:
+    # which of the two readings is wrong is not known: the card taken stays as it was read
+    nine = CardDetection("9s", 0.8, CARD_BOX, 2, ("9c", 0.25))
+    watched = _nine_taken_then_led_again(nine, CardDetection("9s", 0.7, CARD_BOX, 2))
+    assert watched.corrections == []
+    assert watched.moves[:3] == ["A:attack 9s", "B:take", "A:done"]
 
 
 def test_a_covered_card_of_a_bout_that_closed_by_itself_is_remembered_until_swept() -> None:
