@@ -148,3 +148,23 @@ def test_a_corner_read_beside_the_only_uncovered_card_is_a_beat_not_an_illegal_t
     far = (600.0, 100.0, 660.0, 190.0)
     change = Change(new=(_new("9d", far),), boxes={C("9s"): BOX_A}, arm_seat=0, arm_certainty=0.8)
     assert _moves(state, change) == ["A:throw 9d"]
+
+
+def test_a_whole_card_laid_beside_the_attack_card_not_touching_it_is_no_beat() -> None:
+    # perevodnoy, hearts trump: B lays a card a little apart from the 9 of spades, read as the
+    # jack of hearts (a trump that would beat it, but cannot transfer): a card laid apart,
+    # reported illegal (after a second look, in the chain), not a beat
+    state = _game("perevodnoy", players=3, moves=("A:attack 9s",))
+    beside = (168.0, 105.0, 228.0, 195.0)  # a card's size, 8 px right of BOX_A
+    change = Change(
+        new=(_new("Jh", beside),), boxes={C("9s"): BOX_A}, arm_seat=1, arm_certainty=0.9
+    )
+    inferred = infer(state, change)
+    assert len(inferred) == 1 and not inferred[0].best.legal
+    assert not any(isinstance(m, Defend) for m in inferred[0].best.moves)
+    # touching it, it may be a beat lying off its target
+    touching = (160.0, 105.0, 220.0, 195.0)
+    change = Change(
+        new=(_new("Jh", touching),), boxes={C("9s"): BOX_A}, arm_seat=1, arm_certainty=0.9
+    )
+    assert _moves(state, change) == ["B:beat 9s/Jh"]

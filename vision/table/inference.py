@@ -31,7 +31,7 @@ from referee.game import State, check, check_and_apply
 from referee.moves import Attack, Defend, Done, Move, Pass, Take, ThrowIn, Transfer
 from referee.setup import deck_of
 from referee.state import NO_SEAT, Phase
-from vision.table.geometry import Box, closeness, overlap
+from vision.table.geometry import Box, area, closeness, overlap
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,7 @@ W_KNOWN = 4.0  # a card known to be in that seat's hand (seen taken)
 GESTURE_CERTAINTY = 0.3  # the arm's certainty needed to read a bare reach as the defender's take
 COVER_MIN = 0.25  # overlap (of the smaller box) from which a card lies on another
 W_NEAR = 2.0  # a beat of a card lying near (not on) an uncovered attack card: the geometry's doubt
+CORNER_SHARE = 0.35  # a box under this share of the attack card's area is a corner, not a card
 
 
 @dataclass(frozen=True)
@@ -337,6 +338,12 @@ def infer(state: State, change: Change) -> list[Inference]:
         target, near = near_target(current, card, boxes)
         if target is None or any(t == target for _, t in beats):
             continue
+        if near < 1.0 and area(card.box) >= CORNER_SHARE * area(boxes[target]):
+            log.info("%s lies apart from %s (%.2f near): no beat", card.card, target, near)
+            continue  # a whole card not touching it lies apart: a transfer beside it, read as
+            # a card that cannot transfer, is judged as such (and looked at again before an
+            # alarm), not taken for a legal beat (fresh 17 game 2: the J♣ of a transfer read as
+            # the K♣, a trump, 26 px beside the J♠: "beat", and the game out of step)
         placing = max(_placing_readings(current, (card.card,), change), key=lambda r: r.score)
         beat = max(_beat_readings(current, card.card, target, change), key=lambda r: r.score)
         if beat.legal and beat.score - W_NEAR * (2 - near) > placing.score:
