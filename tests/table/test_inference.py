@@ -168,3 +168,14 @@ def test_a_whole_card_laid_beside_the_attack_card_not_touching_it_is_no_beat() -
         new=(_new("Jh", touching),), boxes={C("9s"): BOX_A}, arm_seat=1, arm_certainty=0.9
     )
     assert _moves(state, change) == ["B:beat 9s/Jh"]
+
+
+def test_a_card_known_in_one_hand_laid_by_a_sure_arm_of_another_seat_is_that_seats() -> None:
+    # B took the 9 of spades; C's arm, 0.98 sure, lays a card read as the 9 of spades: the
+    # move is C's (a misread, now or when B took it), not B's lead out of turn
+    state = _game(players=3, moves=("A:attack 9s", "B:take", "A:done"))
+    assert C("9s") in state.hands[1].known and state.attacker == 2
+    change = Change(new=(_new("9s", BOX_A),), arm_seat=2, arm_certainty=0.98)
+    assert _moves(state, change) == ["C:attack 9s"]
+    # with no arm seen, the hand that holds it is named
+    assert _moves(state, Change(new=(_new("9s", BOX_A),))) == ["B:attack 9s"]
