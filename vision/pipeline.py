@@ -843,6 +843,30 @@ class Pipeline:
             out.append((card, taken))
         return out
 
+    def _without_held_elsewhere(
+        self, state: State, candidates: list[tuple[float, Card, float, Box]]
+    ) -> list[tuple[float, Card, float, Box]]:
+        """The new readings without those of a card known in another seat's hand than the one
+        the arm surely came from that lie mostly on another new reading: that hand did not lay
+        it, and the other reading of the place stands (eval3 game 11: B's 6♦ laid on the 8♠
+        read there as the 8♦ too, which D had taken; both were reported as illegal moves, and
+        the game went out of step)."""
+        assert self.geometry is not None
+        if self._entry is None:
+            return candidates
+        arm_seat, certainty = self.geometry.seat_at(self._entry)
+        if certainty < TAKEN_ARM:
+            return candidates
+        held = {
+            c for seat in range(state.players) if seat != arm_seat for c in state.hands[seat].known
+        }
+        return [
+            c
+            for c in candidates
+            if c[1] not in held
+            or not any(o[1] not in held and overlap(c[3], o[3]) >= HALF_INSIDE for o in candidates)
+        ]
+
     def _judge(self, state: State, now: float) -> list[Observed]:
         assert self.geometry is not None and self.motion is not None
         seen_any = self._votes.seen(SEEN_SHARE)
@@ -906,6 +930,7 @@ class Pipeline:
             place = self._votes.place(name)
             assert place is not None  # read: it is among the identities seen
             candidates.append((place.confidence, card, share, box))
+        candidates = self._without_held_elsewhere(state, candidates)
         # one physical card read as two identities (a misread that held, or one of its corners
         # misread inside its box, or weakly as its rank sticking out of it): the stronger reading
         # stands, the other is its rival

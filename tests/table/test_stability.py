@@ -575,7 +575,7 @@ B_TAKES_THE_NINE_A_LEADS_THE_EIGHT = [
 ]
 
 
-def _nine_taken_then_led_again(nine: CardDetection, led: CardDetection) -> Watched:
+def _nine_taken_then_led_again(nine: CardDetection, *led: CardDetection) -> Watched:
     """Seat A leads a nine read as ``nine``, seat B takes it (his hand rests with it over the
     table, frames 52-57), and A's arm then lays a card read as ``led`` where the nine lay."""
     in_hand = replace(nine, box=(380.0, 60.0, 430.0, 135.0))
@@ -597,7 +597,7 @@ def _nine_taken_then_led_again(nine: CardDetection, led: CardDetection) -> Watch
     def script(i: int) -> list[CardDetection]:
         if i < 14 or 58 <= i < 64:
             return []
-        return [nine] if i < 38 else [in_hand] if 50 <= i < 58 else [led] if i >= 64 else []
+        return [nine] if i < 38 else [in_hand] if 50 <= i < 58 else [*led] if i >= 64 else []
 
     return _watch(script, 100, paint)
 
@@ -634,6 +634,15 @@ def test_a_taken_card_laid_by_another_seat_less_clearly_than_when_taken_stays_ta
     watched = _nine_taken_then_led_again(nine, CardDetection("9s", 0.7, CARD_BOX, 2))
     assert watched.corrections == []
     assert watched.moves[:3] == ["A:attack 9s", "B:take", "A:done"]
+
+
+def test_a_reading_of_a_card_another_seat_took_lying_on_another_reading_is_dropped() -> None:
+    # B took the nine of spades; A's arm lays the eight of clubs where it lay, read there as the
+    # eight and, partly, as the nine B holds: the eight alone is laid
+    eight = CardDetection("8c", 0.6, CARD_BOX, 2)
+    nine_too = CardDetection("9s", 0.5, (264.0, 160.0, 314.0, 235.0), 2)
+    watched = _nine_taken_then_led_again(NINE, eight, nine_too)
+    assert watched.verdicts == B_TAKES_THE_NINE_A_LEADS_THE_EIGHT
 
 
 def test_a_covered_card_of_a_bout_that_closed_by_itself_is_remembered_until_swept() -> None:
