@@ -860,12 +860,18 @@ class Pipeline:
         held = {
             c for seat in range(state.players) if seat != arm_seat for c in state.hands[seat].known
         }
-        return [
+        kept = [
             c
             for c in candidates
             if c[1] not in held
             or not any(o[1] not in held and overlap(c[3], o[3]) >= HALF_INSIDE for o in candidates)
         ]
+        if len(kept) < len(candidates):
+            log.info(
+                "held by another seat, dropped: %s",
+                [str(c[1]) for c in candidates if c not in kept],
+            )
+        return kept
 
     def _judge(self, state: State, now: float) -> list[Observed]:
         assert self.geometry is not None and self.motion is not None
