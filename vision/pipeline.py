@@ -797,6 +797,14 @@ class Pipeline:
             out.append((card, laid.runner_up))
         return out
 
+    def _sure_arm_seat(self) -> int | None:
+        """The seat the last arm came from, when it is at least ``TAKEN_ARM`` sure of it."""
+        assert self.geometry is not None
+        if self._entry is None:
+            return None
+        seat, certainty = self.geometry.seat_at(self._entry)
+        return seat if certainty >= TAKEN_ARM else None
+
     def _taken_read_again(self, state: State) -> list[tuple[Card, Card]]:
         """Cards known in one seat's hand (seen taken) read clearly in the battle area where no
         card is remembered, laid by an arm that surely came from another seat, at least as
@@ -807,10 +815,8 @@ class Pipeline:
         A♣, read at 0.85 with an arm 0.98 sure of B, the chain named A (who "held" it) as
         leading out of turn, and the game went out of step."""
         assert self.geometry is not None
-        if self._entry is None:
-            return []
-        arm_seat, certainty = self.geometry.seat_at(self._entry)
-        if certainty < TAKEN_ARM:
+        arm_seat = self._sure_arm_seat()
+        if arm_seat is None:
             return []
         holders = {c: seat for seat in range(state.players) for c in state.hands[seat].known}
         out: list[tuple[Card, Card]] = []
@@ -851,11 +857,8 @@ class Pipeline:
         it, and the other reading of the place stands (eval3 game 11: B's 6♦ laid on the 8♠
         read there as the 8♦ too, which D had taken; both were reported as illegal moves, and
         the game went out of step)."""
-        assert self.geometry is not None
-        if self._entry is None:
-            return candidates
-        arm_seat, certainty = self.geometry.seat_at(self._entry)
-        if certainty < TAKEN_ARM:
+        arm_seat = self._sure_arm_seat()
+        if arm_seat is None:
             return candidates
         held = {
             c for seat in range(state.players) if seat != arm_seat for c in state.hands[seat].known
