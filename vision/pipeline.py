@@ -792,10 +792,15 @@ class Pipeline:
             ):
                 continue
             log.info("%s read again at %.2f: the one laid was %s", card, confidence, laid.runner_up)
-            self._laid_reads[laid.runner_up] = replace(laid, runner_up=None)
-            del self._laid_reads[card]
-            out.append((card, laid.runner_up))
+            out.append(self._laid_as(card, laid.runner_up))
         return out
+
+    def _laid_as(self, card: Card, other: Card) -> tuple[Card, Card]:
+        """The card reported laid as ``card`` was ``other``: its laid reading is moved to it
+        (with no runner-up left), and the correction is returned for the caller."""
+        laid = self._laid_reads.pop(card)
+        self._laid_reads[other] = replace(laid, runner_up=None)
+        return card, other
 
     def _sure_arm_seat(self) -> int | None:
         """The seat the last arm came from, when it is at least ``TAKEN_ARM`` sure of it."""
@@ -818,7 +823,7 @@ class Pipeline:
         arm_seat = self._sure_arm_seat()
         if arm_seat is None:
             return []
-        holders = {c: seat for seat in range(state.players) for c in state.hands[seat].known}
+        holders = _holders(state)
         out: list[tuple[Card, Card]] = []
         for name, (_share, box) in self._votes.seen(self.min_share, MIN_READS).items():
             card = parse_card(name)
@@ -844,9 +849,7 @@ class Pipeline:
                 self._votes.confidence(name),
                 taken,
             )
-            self._laid_reads[taken] = replace(laid, runner_up=None)
-            del self._laid_reads[card]
-            out.append((card, taken))
+            out.append(self._laid_as(card, taken))
         return out
 
     def _without_held_elsewhere(
@@ -860,9 +863,7 @@ class Pipeline:
         arm_seat = self._sure_arm_seat()
         if arm_seat is None:
             return candidates
-        held = {
-            c for seat in range(state.players) if seat != arm_seat for c in state.hands[seat].known
-        }
+        held = {c for c, seat in _holders(state).items() if seat != arm_seat}
         kept = [
             c
             for c in candidates
@@ -1334,6 +1335,11 @@ def _read_where_it_lies(card: Card, mem: _Remembered, seen: dict[str, tuple[floa
     """Whether a remembered card is read at its place (not only apart from it: in a hand)."""
     read = seen.get(str(card))
     return read is not None and (mem.box is None or overlap(read[1], mem.box) > CARRIED)
+
+
+def _holders(state: State) -> dict[Card, int]:
+    """The seat known to hold each card known in a hand (seen taken)."""
+    return {c: seat for seat in range(state.players) for c in state.hands[seat].known}
 
 
 _TWIN_SUITS = {
