@@ -143,3 +143,30 @@ def test_the_soft_shadow_of_the_arm_is_no_part_of_it() -> None:
 def test_nothing_lies_apart_from_an_arm_without_a_picture_to_compare() -> None:
     motion, _, mask = _withdrawing(hand_top=460)
     assert motion.arm_apart(None, mask, gap=5.0, min_area=20.0) is None
+
+
+def _striped_table(light: float) -> np.ndarray:
+    """A cloth of bright and dark stripes (eval3 game 1) under a light of this strength."""
+    image = np.full((H, W, 3), 60, np.uint8)
+    for x in range(0, W, 48):
+        image[:, x : x + 24] = 230
+    return (image * light).astype(np.uint8)
+
+
+def test_the_light_dimming_over_the_whole_table_moves_nothing() -> None:
+    motion = Motion(Geometry((W, H), SEATS, BATTLE))
+    readings = [motion.update(_striped_table(light)) for light in (1.0, 1.0, 0.9, 0.8, 0.9, 1.0)]
+    assert not any(r.moving for r in readings)
+    assert motion.end_spell() == (None, False)
+
+
+def test_an_arm_moves_while_the_light_dims() -> None:
+    motion = Motion(Geometry((W, H), SEATS, BATTLE))
+    readings = []
+    for step, light in enumerate((1.0, 0.9, 0.8, 0.8)):
+        image = _striped_table(light)
+        image[H - 120 - step * 60 : H, 120:210] = (60, 110, 200)
+        readings.append(motion.update(image))
+    assert all(r.moving for r in readings[1:])
+    point, touched = motion.end_spell()
+    assert touched and point is not None and motion.geometry.seat_at(point)[0] == 0

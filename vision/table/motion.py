@@ -1,7 +1,7 @@
 """Hands and arms over the table, found by frame differencing on a small grey copy of each frame.
 
-A pixel moves when it differs from the previous frame; the battle area is occluded while enough of
-it moves. While it is occluded, the points where moving pixels touch the frame's border are kept:
+A pixel moves when it differs from the previous frame brought to the same light; the battle area
+is occluded while enough of it moves. While it is occluded, the points where moving pixels touch the frame's border are kept:
 the seat whose border is touched in the most frames is the side the arm came from; without a
 border touch (a camera that sees the whole arm) the first moving blob's centre, pushed out from
 the frame's centre to the border, stands for it. Table regions are compared with the last stable
@@ -23,6 +23,8 @@ MOVING_SHARE = 0.004  # share of the battle area's small pixels that must move t
 LIGHT_AREA = 0.1  # a moving blob over this share of the frame ...
 LIGHT_DIFF = 2 * DIFF  # ... whose mean change is under this is light or a shadow, not an arm
 # (measured: a shadow sweeping in 30 % of the frame, mean 17-27; arms 47-80)
+STEADY_LIGHT = 0.02  # the whole frame's brightness changing less than this share is steady ...
+DARK = 8.0  # ... (grey levels under this count as this in the ratio: noise in the dark)
 CHANGED = 5.0  # mean grey difference over a card's box, each side's mean taken off, that means
 # it is no longer as it was (measured: a card gone from a pale cloth 9.6, one lying still 0.4)
 
@@ -61,7 +63,7 @@ class Motion:
         if self.previous is None or self.previous.shape != grey.shape:
             empty = np.zeros(grey.shape, bool)
             return MotionReading(False, empty, None)
-        diff = cv2.absdiff(grey, self.previous)
+        diff = cv2.absdiff(grey, relit(self.previous, grey))
         mask = diff > DIFF
         ys, xs = self._battle_slice(mask.shape)
         area = max(mask[ys, xs].size, 1)
@@ -217,6 +219,20 @@ def region_of(picture: np.ndarray | None, box: Box) -> np.ndarray | None:
     if x2 <= x1 or y2 <= y1:
         return None
     return picture[y1:y2, x1:x2].copy()
+
+
+def relit(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """``before`` under ``after``'s light: scaled by the median ratio of their pixels.
+
+    Light that dims or brightens the whole frame then moves nothing, while an arm, over less
+    than half of the frame, leaves the median alone (eval3 game 1: the light dimming by a tenth
+    made the bright stripes of a cloth "move" in blobs too small to be taken for light, and the
+    spell was read as the defender's gesture of a take)."""
+    ratio = float(np.median(after.astype(np.float32) / np.maximum(before, DARK)))
+    if abs(ratio - 1.0) < STEADY_LIGHT:
+        return before
+    out: np.ndarray = np.clip(before * np.float32(ratio), 0, 255).astype(np.uint8)
+    return out
 
 
 def changed(before: np.ndarray | None, after: np.ndarray | None) -> bool:
