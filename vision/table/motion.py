@@ -1,11 +1,11 @@
 """Hands and arms over the table, found by frame differencing on a small grey copy of each frame.
 
 A pixel moves when it differs from the previous frame brought to the same light; the battle area
-is occluded while enough of it moves. While it is occluded, the points where moving pixels touch the frame's border are kept:
-the seat whose border is touched in the most frames is the side the arm came from; without a
-border touch (a camera that sees the whole arm) the first moving blob's centre, pushed out from
-the frame's centre to the border, stands for it. Table regions are compared with the last stable
-picture to tell whether a remembered card still lies there.
+is occluded while enough of it moves. While it is occluded, the points where moving pixels touch
+the frame's border are kept: the seat whose border is touched in the most frames is the side the
+arm came from; without a border touch (a camera that sees the whole arm) the first moving blob's
+centre, pushed out from the frame's centre to the border, stands for it. Table regions are
+compared with the last stable picture to tell whether a remembered card still lies there.
 """
 
 from __future__ import annotations
