@@ -156,6 +156,7 @@ HOLD_FRAMES = 10  # ... or this many while another card is still being read in (
 ALARM_STILL = 3  # ... and in at least this many still frames (a card of the move read late)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
+TOUCHING = 0.9  # closeness to the pile of a card first read after an arm came, to be the trump
 LOOK_BACK = 4  # moving frames before a still spell that are read when it starts (see _read_back)
 PAUSE_S = 0.7  # an arm that pauses this long or less over the table is still the same arm
 WITHDRAWN_GAP = 0.5  # card lengths between the withdrawing arm and a card it laid, from which...
@@ -273,6 +274,7 @@ class Pipeline:
         # (they count as still frames towards an alarm's ALARM_STILL)
         self._setup_votes: dict[str, tuple[float, Box]] = {}
         self._setup_frames = 0
+        self._setup_spells = 0  # arm spells seen when the setup's first still frame was read
         self._setup_backs: list[CardDetection] = []
         self._still = 0
         self._spells = 0
@@ -603,11 +605,17 @@ class Pipeline:
     def _find_stock(self, image: np.ndarray, cards: list[CardDetection]) -> None:
         """The trump card: the face-up card beside the stock's face-down pile. Read in the first
         still frames at several detector sizes and turns of the picture (one misread does not
-        decide it), each
-        reading weighted by its confidence and its closeness to a face-down card; its region
-        and the pile's become the stock zone."""
+        decide it), each reading weighted by its confidence and its closeness to a face-down
+        card; its region and the pile's become the stock zone. Once an arm has come over the table since the
+        first still frame, a card not read before is one laid in play, not the trump card (eval4
+        game 23: the trump's rank hidden under the stock, nothing was read there, and the first
+        attack card, laid a little apart from the pile, was taken for it); then the trump card
+        waits for a person to set it."""
         assert self.geometry is not None
         self._setup_frames += 1
+        if self._setup_frames == 1:
+            self._setup_spells = self._spells
+        late = self._spells > self._setup_spells
         readings = list(cards)
         for size in SETUP_SIZES:
             for turn in (None, *TURNS):
@@ -625,6 +633,8 @@ class Pipeline:
                 near = max((closeness(det.box, b.box) for b in backs), default=0.0)
             if near < 0.5 and (self._spells or backs or stock_zone is not None):
                 continue  # a card away from the stock's pile is not the trump card
+            if late and near < TOUCHING and det.card not in self._setup_votes:
+                continue  # a card laid in play since an arm came, not one under the pile
             score, box = self._setup_votes.get(det.card, (0.0, det.box))
             self._setup_votes[det.card] = (score + det.confidence * (0.5 + near), box)
         if self._setup_frames < self.vote_frames or not self._setup_votes:

@@ -1118,3 +1118,32 @@ def test_a_card_read_by_its_corner_alone_as_the_arm_withdraws_waits_for_the_stil
         _nine_then(lambda i: [NINE, corner if i < 54 else whole]), variant="perevodnoy"
     )
     assert watched.verdicts == [("A:attack 9s", True), ("B:beat 9s/9h", True)]
+
+
+class StockOnlyDetector(ScriptedDetector):
+    """The stock's pile with its trump card unread (the rank under the pile), and what
+    ``script(index)`` says."""
+
+    def detect(self, image: np.ndarray) -> list[CardDetection]:
+        self.calls += 1
+        return [STOCK, *self.script(self.index_of[id(image)])]
+
+
+def _setup(detector: ScriptedDetector, arm: Callable[[int], bool], frames: int) -> Pipeline:
+    pipeline = Pipeline(find_variant("podkidnoy").configure({}), 2, detector)  # type: ignore[arg-type]
+    for i in range(frames):
+        pipeline.process(_frame(i, detector, arm(i), card=False), None)
+    return pipeline
+
+
+def test_a_card_laid_after_an_arm_came_over_the_table_is_not_the_trump_card() -> None:
+    beside_the_pile = CardDetection("Tc", 0.9, (600.0, 150.0, 640.0, 215.0), 2)  # 25 px apart
+    detector = StockOnlyDetector(lambda i: [beside_the_pile] if i >= 20 else [])
+    pipeline = _setup(detector, arm=lambda i: 10 <= i < 20, frames=60)
+    assert pipeline.trump_card is None
+
+
+def test_the_trump_card_is_read_in_the_first_still_frames_after_a_hand_over_the_table() -> None:
+    detector = StockOnlyDetector(lambda i: [TRUMP] if i >= 10 else [])
+    pipeline = _setup(detector, arm=lambda i: i < 10, frames=40)
+    assert pipeline.trump_card == Card.parse("6h")
