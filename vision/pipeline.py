@@ -606,11 +606,11 @@ class Pipeline:
         """The trump card: the face-up card beside the stock's face-down pile. Read in the first
         still frames at several detector sizes and turns of the picture (one misread does not
         decide it), each reading weighted by its confidence and its closeness to a face-down
-        card; its region and the pile's become the stock zone. Once an arm has come over the table since the
-        first still frame, a card not read before is one laid in play, not the trump card (eval4
-        game 23: the trump's rank hidden under the stock, nothing was read there, and the first
-        attack card, laid a little apart from the pile, was taken for it); then the trump card
-        waits for a person to set it."""
+        card; its region and the pile's become the stock zone. Once an arm has come over the
+        table since the first still frame, a card not read before and not touching the pile is
+        one laid in play, not the trump card (eval4 game 23: the trump's rank hidden under the
+        stock, nothing was read there, and the first attack card, laid a little apart from the
+        pile, was taken for it); then the trump card waits for a person to give it."""
         assert self.geometry is not None
         self._setup_frames += 1
         if self._setup_frames == 1:
