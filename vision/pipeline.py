@@ -980,9 +980,6 @@ class Pipeline:
             and (self._bare(state) or self._glimpsed_bare or (bool(new) and state.all_covered()))
         )
         gone_places = [m.box for c, m in self._memory.items() if c in gone and m.box is not None]
-        if not new and any(self.motion.arm_over(self._calm, box) for box in gone_places):
-            self._judged = True  # a hand resting on the places of cards gone hides them: they
-            return []  # are judged when it has left (eval4 game 24: a beat's hand on its cards)
         if self._withdrawing and (
             not new
             or cleared

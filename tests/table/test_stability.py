@@ -1147,12 +1147,3 @@ def test_the_trump_card_is_read_in_the_first_still_frames_after_a_hand_over_the_
     detector = StockOnlyDetector(lambda i: [TRUMP] if i >= 10 else [])
     pipeline = _setup(detector, arm=lambda i: i < 10, frames=40)
     assert pipeline.trump_card == Card.parse("6h")
-
-
-def test_a_hand_resting_over_the_attack_card_is_no_take() -> None:
-    resting_hand = ((240, 0, 320, 230), (120, 150, 200), range(50, 10**6))  # from the top edge
-    paint = _painter(
-        [(NINE_AT, 230, range(14, 10**6)), resting_hand], [A_LAYS_THE_NINE, B_REACHES_IN]
-    )
-    seen = _watch(lambda i: [NINE] if 14 <= i < 40 else [], 90, paint).seen
-    assert [m for _, m, _ in seen] == ["A:attack 9s"]

@@ -164,29 +164,15 @@ class Motion:
         reaches from the frame's border into the battle area: an arm resting over the table
         (a hand pausing on its way is still for a frame), not cards laid, which lie apart from
         the border. Without a picture to compare, assume so."""
-        arm = self._arm(before)
-        if arm is None:
-            return True
-        ys, xs = self._battle_slice(arm.shape)
-        return bool(arm[ys, xs].any())
-
-    def arm_over(self, before: np.ndarray | None, box: Box) -> bool:
-        """Whether such an arm lies over ``box`` (full resolution): a hand resting on a card's
-        place hides the card, and its flat skin, each side's mean taken off, looks like the bare
-        table there. Without a picture to compare, no."""
-        arm = self._arm(before)
-        region = region_of(arm, box) if arm is not None else None
-        return region is not None and bool(region.any())
-
-    def _arm(self, before: np.ndarray | None) -> np.ndarray | None:
-        """The small pixels that changed since ``before`` in blobs reaching the frame's border
-        (boolean), or None without a picture to compare."""
         if before is None or self.current is None or before.shape != self.current.shape:
-            return None
+            return True
         mask = _opened(_changed_mask(before, self.current))
-        _, labels = cv2.connectedComponents(mask, connectivity=8)
-        arm: np.ndarray = np.isin(labels, _border_labels(labels))
-        return arm
+        count, labels = cv2.connectedComponents(mask, connectivity=8)
+        if count < 2:
+            return False
+        ys, xs = self._battle_slice(mask.shape)
+        inside = np.unique(labels[ys, xs])
+        return bool(np.intersect1d(_border_labels(labels), inside).size)
 
     def arm_apart(
         self, before: np.ndarray | None, mask: np.ndarray, gap: float, min_area: float
