@@ -1014,11 +1014,20 @@ class Pipeline:
             self._calm = self.motion.current
             return []
         arm_seat, certainty = (None, 0.0)
+        against: tuple[float, ...] = ()
         if self._entry is not None:
             arm_seat, certainty = self.geometry.seat_at(self._entry)
+            against = self.geometry.against(self._entry)
         boxes = self._remembered_boxes()
         change = Change(
-            tuple(new), frozenset(gone), cleared, arm_seat, certainty, boxes, gesture=gesture
+            tuple(new),
+            frozenset(gone),
+            cleared,
+            arm_seat,
+            certainty,
+            boxes,
+            gesture=gesture,
+            arm_against=against,
         )
         inferred = infer(state, change)
         inferences = [i for i in inferred if not self._weak_alarm(state, i)]

@@ -122,6 +122,17 @@ def test_lead_out_of_turn_is_attributed_to_the_arm_and_reported() -> None:
     assert not inference.best.legal
 
 
+def test_a_lead_out_of_turn_from_an_arm_far_from_the_attackers_side_is_the_arms() -> None:
+    state = _game(players=6, moves=("A:attack 9s", "B:take", "A:done"))
+    assert state.attacker == 2  # after B took, C leads
+    # the arm came from E's side: 0.64 against D and F beside him, 0.84 against C
+    against = (0.85, 0.9, 0.84, 0.64, 0.0, 0.64)
+    change = Change(new=(_new("Kd", BOX_A),), arm_seat=4, arm_certainty=0.64, arm_against=against)
+    (inference,) = infer(state, change)
+    assert inference.best.moves == (Attack(4, (C("Kd"),)),)
+    assert not inference.best.legal
+
+
 def test_cards_already_discarded_or_on_the_table_are_not_new() -> None:
     state = _game(moves=("A:attack 9s", "B:beat 9s/Ts", "A:done"))
     assert C("9s") in state.discard

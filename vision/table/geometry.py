@@ -59,6 +59,13 @@ class Geometry:
         best, second = dists[0][0] ** 0.5, dists[1][0] ** 0.5
         return dists[0][1], 1.0 - best / max(second, 1e-6)
 
+    def against(self, point: tuple[float, float]) -> tuple[float, ...]:
+        """Per seat, how sure it is that ``point`` came from the nearest seat rather than from
+        that seat: 1 - d_nearest / d_seat (0 for the nearest)."""
+        dists = [((px - point[0]) ** 2 + (py - point[1]) ** 2) ** 0.5 for px, py in self.seats]
+        nearest = min(dists)
+        return tuple(1.0 - nearest / max(d, 1e-6) for d in dists)
+
     def in_battle(self, box: Box) -> bool:
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         if not inside(self.battle, cx, cy):

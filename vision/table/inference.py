@@ -76,6 +76,9 @@ class Change:
     """Where the cards already on the table lie (for the covering geometry)."""
     gesture: bool = False
     """An arm reached in and out and left the table as it was."""
+    arm_against: tuple[float, ...] = ()
+    """Per seat, how sure it is that the arm came from ``arm_seat`` rather than from that seat
+    (:meth:`Geometry.against`; the nearest other seat's is ``arm_certainty``)."""
 
 
 @dataclass(frozen=True)
@@ -151,9 +154,16 @@ def _seats(state: State) -> list[int]:
 
 
 def _arm_bonus(change: Change, seat: int) -> float:
+    """For the seat the arm came from, by how sure it is against the nearest other seat; a seat
+    farther from the arm's entry than that one is weighed down by how much surer it is against
+    it (eval4 game 28: D's arm from the top edge led out of turn, at 0.64 against C beside him,
+    and the lead was given to F, on the right edge, whose turn it was)."""
     if change.arm_seat is None:
         return 0.0
-    return W_ARM * change.arm_certainty if seat == change.arm_seat else 0.0
+    if seat == change.arm_seat:
+        return W_ARM * change.arm_certainty
+    against = change.arm_against[seat] if seat < len(change.arm_against) else 0.0
+    return -W_ARM * max(0.0, against - change.arm_certainty)
 
 
 def _known_bonus(state: State, seat: int, cards: tuple[Card, ...], change: Change) -> float:
