@@ -50,14 +50,10 @@ class Geometry:
 
     def seat_at(self, point: tuple[float, float]) -> tuple[int, float]:
         """The seat whose entry point is nearest ``point``, and how sure: 1 - d_best / d_second."""
-        dists = sorted(
-            ((px - point[0]) ** 2 + (py - point[1]) ** 2, i)
-            for i, (px, py) in enumerate(self.seats)
-        )
-        if len(dists) == 1:
-            return dists[0][1], 1.0
-        best, second = dists[0][0] ** 0.5, dists[1][0] ** 0.5
-        return dists[0][1], 1.0 - best / max(second, 1e-6)
+        against = self.against(point)
+        seat = min(range(len(against)), key=against.__getitem__)
+        others = [a for i, a in enumerate(against) if i != seat]
+        return seat, min(others, default=1.0)
 
     def against(self, point: tuple[float, float]) -> tuple[float, ...]:
         """Per seat, how sure it is that ``point`` came from the nearest seat rather than from
