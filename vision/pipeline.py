@@ -89,6 +89,7 @@ from vision.table.geometry import (
     default_geometry,
     inside,
     load_calibration,
+    nearest_seat,
     overlap,
     with_zone,
 )
@@ -1016,8 +1017,8 @@ class Pipeline:
         arm_seat, certainty = (None, 0.0)
         against: tuple[float, ...] = ()
         if self._entry is not None:
-            arm_seat, certainty = self.geometry.seat_at(self._entry)
             against = self.geometry.against(self._entry)
+            arm_seat, certainty = nearest_seat(against)
         boxes = self._remembered_boxes()
         change = Change(
             tuple(new),

@@ -50,10 +50,7 @@ class Geometry:
 
     def seat_at(self, point: tuple[float, float]) -> tuple[int, float]:
         """The seat whose entry point is nearest ``point``, and how sure: 1 - d_best / d_second."""
-        against = self.against(point)
-        seat = min(range(len(against)), key=against.__getitem__)
-        others = [a for i, a in enumerate(against) if i != seat]
-        return seat, min(others, default=1.0)
+        return nearest_seat(self.against(point))
 
     def against(self, point: tuple[float, float]) -> tuple[float, ...]:
         """Per seat, how sure it is that ``point`` came from the nearest seat rather than from
@@ -79,6 +76,14 @@ class Geometry:
             "seats": [{"seat": seat_letter(i), "xy": list(xy)} for i, xy in enumerate(self.seats)],
             "zones": zones,
         }
+
+
+def nearest_seat(against: tuple[float, ...]) -> tuple[int, float]:
+    """The seat of :meth:`Geometry.against` the point came from, and how sure against the
+    nearest other seat."""
+    seat = min(range(len(against)), key=against.__getitem__)
+    others = [a for i, a in enumerate(against) if i != seat]
+    return seat, min(others, default=1.0)
 
 
 def inside(box: Box, x: float, y: float) -> bool:
