@@ -31,6 +31,8 @@ class ScriptedDetector:
     """Returns, for each frame, what ``script(index)`` says (the frame index is looked up by the
     image object the pipeline passes)."""
 
+    always: tuple[CardDetection, ...] = (TRUMP, STOCK)  # read in every frame besides
+
     def __init__(self, script: Callable[[int], list[CardDetection]]) -> None:
         self.script = script
         self.index_of: dict[int, int] = {}
@@ -38,7 +40,7 @@ class ScriptedDetector:
 
     def detect(self, image: np.ndarray) -> list[CardDetection]:
         self.calls += 1
-        return [TRUMP, STOCK, *self.script(self.index_of[id(image)])]
+        return [*self.always, *self.script(self.index_of[id(image)])]
 
 
 def _frame(i: int, detector: ScriptedDetector, arm: bool, card: bool) -> Frame:
@@ -1124,9 +1126,7 @@ class StockOnlyDetector(ScriptedDetector):
     """The stock's pile with its trump card unread (the rank under the pile), and what
     ``script(index)`` says."""
 
-    def detect(self, image: np.ndarray) -> list[CardDetection]:
-        self.calls += 1
-        return [STOCK, *self.script(self.index_of[id(image)])]
+    always = (STOCK,)
 
 
 def _setup(detector: ScriptedDetector, arm: Callable[[int], bool], frames: int) -> Pipeline:
