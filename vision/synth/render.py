@@ -92,7 +92,7 @@ def _camera(rng: np.random.Generator, layout: Layout, w: int, h: int) -> np.ndar
     return out
 
 
-def _index_quads(deck: Deck, cw: int, ch: int) -> list[np.ndarray]:
+def index_quads(deck: Deck, cw: int, ch: int) -> list[np.ndarray]:
     """The card's printed indices in its own pixels (see :class:`IndexLayout`)."""
     x0, y0, x1, y1 = deck.index_box
 
@@ -112,7 +112,7 @@ def _index_quads(deck: Deck, cw: int, ch: int) -> list[np.ndarray]:
     return [tl, turned(tl), tr, turned(tr)]
 
 
-def _polygon_fraction(ids: np.ndarray, poly: np.ndarray, value: int) -> tuple[float, float]:
+def polygon_fraction(ids: np.ndarray, poly: np.ndarray, value: int) -> tuple[float, float]:
     """(fraction of the polygon's full area where ``ids == value``, fraction inside the frame)."""
     full = abs(cv2.contourArea(poly.astype(np.float32)))
     if full < 1:
@@ -130,7 +130,7 @@ def _polygon_fraction(ids: np.ndarray, poly: np.ndarray, value: int) -> tuple[fl
     return float(min(1.0, hit / full)), float(min(1.0, int(inside) / full))
 
 
-def _clip_box(poly: np.ndarray, w: int, h: int) -> list[float]:
+def clip_box(poly: np.ndarray, w: int, h: int) -> list[float]:
     x0, y0 = poly.min(0)
     x1, y1 = poly.max(0)
     return [float(max(0, x0)), float(max(0, y0)), float(min(w, x1)), float(min(h, y1))]
@@ -226,26 +226,26 @@ def render_scene(
         assert art is not None
         ah, aw = art.shape[:2]
         quad = project(m, np.array([[0, 0], [aw, 0], [aw, ah], [0, ah]], np.float64))
-        visible, in_frame = _polygon_fraction(ids, quad, k)
+        visible, in_frame = polygon_fraction(ids, quad, k)
         if in_frame <= 0:
             continue
-        under, _ = _polygon_fraction(cards_only, quad, k)
+        under, _ = polygon_fraction(cards_only, quad, k)
         label = CardLabel(
             card=card,
             face_up=face_up,
             role=role,
             polygon=quad.round(1).tolist(),
-            box=_clip_box(quad, width, height),
+            box=clip_box(quad, width, height),
             visible=round(visible, 3),
             in_frame=round(in_frame, 3),
             covered=bool(under < in_frame * 0.97),
         )
         if face_up:
-            for q in _index_quads(deck, aw, ah):
+            for q in index_quads(deck, aw, ah):
                 iq = project(m, q)
-                ivis, _ = _polygon_fraction(ids, iq, k)
+                ivis, _ = polygon_fraction(ids, iq, k)
                 label.indices.append(
-                    IndexLabel(iq.round(1).tolist(), round(ivis, 3), _clip_box(iq, width, height))
+                    IndexLabel(iq.round(1).tolist(), round(ivis, 3), clip_box(iq, width, height))
                 )
         labels.append(label)
     return Scene(out, deck.name, labels)

@@ -162,6 +162,8 @@ class Renderer:
         self.texture = self._texture(rng, table) if effects else np.full((h, w, 3), 128, np.float32)
         self.still: np.ndarray | None = None
         self.still_ids: np.ndarray | None = None
+        self.still_poses: dict[str, Pose] = {}
+        self.drawn: dict[str, Pose] = {}  # every card in the frame last yielded, where it lay
 
     # ---- layers --------------------------------------------------------------------------
     def _texture(self, rng: np.random.Generator, kind: str | None) -> np.ndarray:
@@ -198,8 +200,9 @@ class Renderer:
             img *= self.look.shade
         self.still = img.clip(0, 255).astype(np.uint8)
         self.still_ids = ids
+        self.still_poses = dict(cards)
 
-    def _card_matrix(self, art: np.ndarray, pose: Pose) -> np.ndarray:
+    def card_matrix(self, art: np.ndarray, pose: Pose) -> np.ndarray:
         ah, aw = art.shape[:2]
         to_table = (
             translate(pose.x, pose.y)
@@ -223,7 +226,7 @@ class Renderer:
         """Warp one card into ``img`` (float32), whose pixel (0, 0) is image pixel ``origin``;
         ``shade`` (the light's multiplier over ``img``) lights the card when given."""
         art = self.art[card] if pose.face_up else self.art[BACK]
-        m = translate(-origin[0], -origin[1]) @ self._card_matrix(art, pose)
+        m = translate(-origin[0], -origin[1]) @ self.card_matrix(art, pose)
         window = card_window(m, art.shape, img.shape, 14 if lifted else 8)
         if window is None:
             return
@@ -264,7 +267,7 @@ class Renderer:
         ``carried`` ones are lifted (a wider, softer shadow)."""
         for card, pose in poses.items():
             art = self.art[card] if pose.face_up else self.art[BACK]
-            window = card_window(self._card_matrix(art, pose), art.shape, frame.shape, 16)
+            window = card_window(self.card_matrix(art, pose), art.shape, frame.shape, 16)
             if window is None:
                 continue
             cx0, cy0, cx1, cy1 = window
@@ -393,6 +396,7 @@ class Renderer:
             assert self.still is not None
             frame = self.still.copy()
             ids = None if self.still_ids is None else self.still_ids.copy()
+            self.drawn = dict(self.still_poses)
             if current is not None:
                 phase = _phase_at(current, t)
                 u = _ease((t - phase.t0) / max(1e-6, phase.t1 - phase.t0))
@@ -404,9 +408,9 @@ class Renderer:
                     else:
                         poses[c] = _resting(current, c, t)
                 carried = {c for c, (a, b) in phase.cards.items() if a != b}
-                self._draw_moving(
-                    frame, ids, {c: p for c, p in poses.items() if p is not None}, carried
-                )
+                moving = {c: p for c, p in poses.items() if p is not None}
+                self._draw_moving(frame, ids, moving, carried)
+                self.drawn.update(moving)
                 hand = (
                     phase.hand0[0] + (phase.hand1[0] - phase.hand0[0]) * u,
                     phase.hand0[1] + (phase.hand1[1] - phase.hand0[1]) * u,

@@ -1,0 +1,162 @@
+"""Labelled stills of rendered games, to train the YOLO stage and the index reader at the scale,
+framing, arms and light of the game videos the camera chain watches.
+
+Frames are drawn by the video renderer with its id map; each card's visible fraction, and each of
+its printed indices', is measured from that map as :mod:`vision.synth.render` measures a photo's,
+and written in the layout of :mod:`vision.synth.dataset` (``images/``, ``labels/``, ``gt/``), so
+``vision.train.tiles`` and ``vision.train.crop_data`` read them as they read rendered photos.
+
+``python -m vision.video.stills OUT --split train --games 200 --per-game 12 --seed 50000
+[--decks NAME...] [--workers 2]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+from collections.abc import Sequence
+from multiprocessing import Pool
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cards import BACK
+from vision.synth.dataset import gt_record, write_data_yaml, yolo_lines
+from vision.synth.decks import Deck, load_deck
+from vision.synth.homography import project
+from vision.synth.render import (
+    CardLabel,
+    IndexLabel,
+    Scene,
+    clip_box,
+    index_quads,
+    polygon_fraction,
+)
+from vision.video.batch import plan
+from vision.video.make import DECKS_DIR, VideoSpec, prepare
+from vision.video.render import ARM_ID, TABLE_ID, Renderer, make_look
+
+log = logging.getLogger(__name__)
+
+COVERED = 0.03  # a card is covered when other cards hide this fraction of its in-frame area
+JPEG_QUALITY = (55, 92)  # a still passes through JPEG at a quality drawn from this range
+
+
+def frame_scene(renderer: Renderer, deck: Deck, frame: np.ndarray, ids: np.ndarray) -> Scene:
+    """The labels of the frame ``renderer`` yielded last (with its id map ``ids``)."""
+    h, w = ids.shape
+    cards: list[CardLabel] = []
+    for card, pose in renderer.drawn.items():
+        art = renderer.art[card] if pose.face_up else renderer.art[BACK]
+        ah, aw = art.shape[:2]
+        m = renderer.card_matrix(art, pose)
+        quad = project(m, np.array([[0, 0], [aw, 0], [aw, ah], [0, ah]], np.float64))
+        k = renderer.card_index[card]
+        visible, in_frame = polygon_fraction(ids, quad, k)
+        if in_frame <= 0:
+            continue
+        under_arm, _ = polygon_fraction(ids, quad, ARM_ID)
+        bare, _ = polygon_fraction(ids, quad, TABLE_ID)
+        under_cards = in_frame - visible - under_arm - bare
+        label = CardLabel(
+            card=card if pose.face_up else BACK,
+            face_up=pose.face_up,
+            role="video",
+            polygon=quad.round(1).tolist(),
+            box=clip_box(quad, w, h),
+            visible=round(visible, 3),
+            in_frame=round(in_frame, 3),
+            covered=bool(under_cards > COVERED * in_frame),
+        )
+        if pose.face_up:
+            for q in index_quads(deck, aw, ah):
+                iq = project(m, q)
+                shown, _ = polygon_fraction(ids, iq, k)
+                label.indices.append(
+                    IndexLabel(iq.round(1).tolist(), round(shown, 3), clip_box(iq, w, h))
+                )
+        cards.append(label)
+    return Scene(frame, deck.name, cards)
+
+
+def game_stills(spec: VideoSpec, deck: Deck, per_game: int) -> list[tuple[int, Scene]]:
+    """``per_game`` frames of the game ``spec`` (drawn at random over its length, from the
+    game's own seed), each with its labels."""
+    _, _, cam, timeline, rng = prepare(spec)
+    look = make_look(rng, *spec.size, timeline.duration, True, spec.noise)
+    renderer = Renderer(timeline, deck, cam, look, rng, fps=spec.fps, ids=True, table=spec.table)
+    n = int(np.ceil(timeline.duration * spec.fps))
+    chosen = {int(i) for i in rng.choice(n, size=min(per_game, n), replace=False)}
+    out: list[tuple[int, Scene]] = []
+    for t, frame, ids in renderer.frames(only=chosen):
+        assert ids is not None
+        out.append((round(t * spec.fps), frame_scene(renderer, deck, frame, ids)))
+    return out
+
+
+def _write_game(job: tuple[Path, str, int, VideoSpec, int]) -> int:
+    out, split, number, spec, per_game = job
+    deck = load_deck(DECKS_DIR / spec.deck)
+    rng = np.random.default_rng([spec.seed, number])
+    stills = game_stills(spec, deck, per_game)
+    for i, scene in stills:
+        name = f"{split}_{spec.seed}_{i:05d}"
+        quality = int(rng.integers(*JPEG_QUALITY))
+        cv2.imwrite(
+            str(out / "images" / split / f"{name}.jpg"),
+            scene.image,
+            [cv2.IMWRITE_JPEG_QUALITY, quality],
+        )
+        (out / "labels" / split / f"{name}.txt").write_text("\n".join(yolo_lines(scene)) + "\n")
+        (out / "gt" / split / f"{name}.json").write_text(
+            json.dumps(gt_record(scene, f"{name}.jpg"))
+        )
+    return len(stills)
+
+
+def write_stills(
+    out: Path,
+    split: str,
+    games: int,
+    per_game: int,
+    seed: int,
+    decks: Sequence[str] = (),
+    workers: int = 1,
+    max_moves: int = 140,
+) -> int:
+    """Render the stills of ``games`` games planned as a video batch of ``seed`` (no game of the
+    held-out deck) into ``out`` under ``split``; returns the number of stills."""
+    for sub in ("images", "labels", "gt"):
+        (out / sub / split).mkdir(parents=True, exist_ok=True)
+    specs = plan(games, seed, 0, max_moves, decks)
+    jobs = [(out, split, i, spec, per_game) for i, spec in enumerate(specs)]
+    if workers > 1:
+        with Pool(workers) as pool:
+            n = sum(pool.imap_unordered(_write_game, jobs))
+    else:
+        n = sum(map(_write_game, jobs))
+    write_data_yaml(out)
+    log.info("%s: %d stills of %d games", split, n, games)
+    return n
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m vision.video.stills", description=__doc__)
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--split", default="train")
+    ap.add_argument("--games", type=int, required=True)
+    ap.add_argument("--per-game", type=int, default=12)
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--decks", nargs="+", default=(), help="draw only these deck designs")
+    ap.add_argument("--workers", type=int, default=1)
+    args = ap.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    write_stills(
+        args.out, args.split, args.games, args.per_game, args.seed, args.decks, args.workers
+    )
+
+
+if __name__ == "__main__":
+    main()
