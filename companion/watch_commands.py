@@ -68,6 +68,23 @@ def _ask(observed: Any) -> Any:
     return choices[min(max(k, 1), len(choices)) - 1]
 
 
+def _ask_trump() -> Any:
+    """The trump card typed by a person, or None (Enter, end of input, or not a card)."""
+    from referee.cards import Card
+
+    try:
+        answer = input("    trump card, e.g. 9s (Enter = keep looking): ").strip()
+    except EOFError:
+        return None
+    if not answer:
+        return None
+    try:
+        return Card.parse(answer)
+    except ValueError as exc:
+        print(f"    not a card: {exc}; the camera keeps looking", flush=True)
+        return None
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
     from referee.cards import Card
     from referee.moves import Pass, format_move, parse_seat
@@ -100,6 +117,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         pipeline.trump_card = Card.parse(args.trump)
     record: GameRecord | None = None
     state = None
+    asked_trump = False
     try:
         for frame in source:
             if state is None and (pipeline.trump_card is not None or not pipeline.shows_trump):
@@ -114,6 +132,15 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 state = record.state
                 print(f"[{frame.time:7.2f}s] game starts, trump card {pipeline.trump_card}")
             report = pipeline.process(frame, state)
+            if record is None and pipeline.trump_wanted and not asked_trump:
+                asked_trump = True
+                print(
+                    f"[{frame.time:7.2f}s] play has begun and the camera has not read the trump "
+                    "card (its index may lie under the stock): give it with --trump",
+                    flush=True,
+                )
+                if uncertain_mode == "ask":
+                    pipeline.trump_card = _ask_trump()
             if report.trump_card is not None and record is not None:
                 if record.revise_trump(report.trump_card) is not None:
                     print(f"[{frame.time:7.2f}s] trump card read again: {report.trump_card}")

@@ -307,6 +307,18 @@ class Pipeline:
         self.trump_settled = False  # the trump suit is sure (a clear read, or a beat showed it)
         self._revised: Card | None = None  # the trump card revised by a beat
 
+    @property
+    def trump_wanted(self) -> bool:
+        """Whether play has begun (an arm came over the table after the first still frame) with
+        no trump card read: the camera may never see it (its index under the stock), so a person
+        should give it."""
+        return (
+            self.shows_trump
+            and self.trump_card is None
+            and self._setup_frames > 0
+            and self._spells > self._setup_spells
+        )
+
     # --- per frame -------------------------------------------------------------------------
 
     def process(self, frame: Frame, state: State | None = None) -> FrameReport:

@@ -167,3 +167,29 @@ def test_import_of_a_text_export_with_a_move_the_table_played_on(
     assert [e.kind for e in events] == ["move", "move", "played_on", "move"]
     _, exported, _ = run(capsys, "export", str(back))
     assert "1. A>B: 7h {B:beat 7h/8c? does_not_beat, played on} 8h | open" in exported
+
+
+@pytest.mark.parametrize(
+    ("typed", "wanted", "said"),
+    [("9s", "9s", ""), ("", None, ""), ("zz", None, "not a card"), (EOFError, None, "")],
+    ids=["a card", "enter", "not a card", "end of input"],
+)
+def test_watch_asks_a_person_for_a_trump_card_the_camera_cannot_read(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    typed: object,
+    wanted: str | None,
+    said: str,
+) -> None:
+    from companion.watch_commands import _ask_trump
+
+    def answer(_prompt: str) -> str:
+        if typed is EOFError:
+            raise EOFError
+        assert isinstance(typed, str)
+        return typed
+
+    monkeypatch.setattr("builtins.input", answer)
+    card = _ask_trump()
+    assert (None if card is None else str(card)) == wanted
+    assert said in capsys.readouterr().out

@@ -1141,9 +1141,16 @@ def test_a_card_laid_after_an_arm_came_over_the_table_is_not_the_trump_card() ->
     detector = StockOnlyDetector(lambda i: [beside_the_pile] if i >= 20 else [])
     pipeline = _setup(detector, arm=lambda i: 10 <= i < 20, frames=60)
     assert pipeline.trump_card is None
+    assert pipeline.trump_wanted  # play has begun: a person is asked for the trump card
 
 
 def test_the_trump_card_is_read_in_the_first_still_frames_after_a_hand_over_the_table() -> None:
     detector = StockOnlyDetector(lambda i: [TRUMP] if i >= 10 else [])
     pipeline = _setup(detector, arm=lambda i: i < 10, frames=40)
     assert pipeline.trump_card == Card.parse("6h")
+    assert not pipeline.trump_wanted
+
+
+def test_no_trump_card_is_asked_for_before_play_has_begun() -> None:
+    pipeline = _setup(StockOnlyDetector(lambda i: []), arm=lambda i: False, frames=30)
+    assert pipeline.trump_card is None and not pipeline.trump_wanted
