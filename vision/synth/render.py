@@ -136,6 +136,45 @@ def clip_box(poly: np.ndarray, w: int, h: int) -> list[float]:
     return [float(max(0, x0)), float(max(0, y0)), float(min(w, x1)), float(min(h, y1))]
 
 
+def measure_card(
+    ids: np.ndarray,
+    k: int,
+    card: str,
+    face_up: bool,
+    role: str,
+    m: np.ndarray,
+    art_shape: tuple[int, ...],
+    deck: Deck,
+) -> tuple[CardLabel, np.ndarray] | None:
+    """The label of card ``k`` drawn through ``m`` (its art's pixels -> the frame), measured from
+    the id map, with its outline in the frame; None when it lies outside. ``covered`` is left
+    False: what covers a card (another card, not a hand) is the caller's to measure."""
+    h, w = ids.shape
+    ah, aw = art_shape[:2]
+    quad = project(m, np.array([[0, 0], [aw, 0], [aw, ah], [0, ah]], np.float64))
+    visible, in_frame = polygon_fraction(ids, quad, k)
+    if in_frame <= 0:
+        return None
+    label = CardLabel(
+        card=card,
+        face_up=face_up,
+        role=role,
+        polygon=quad.round(1).tolist(),
+        box=clip_box(quad, w, h),
+        visible=round(visible, 3),
+        in_frame=round(in_frame, 3),
+        covered=False,
+    )
+    if face_up:
+        for q in index_quads(deck, aw, ah):
+            iq = project(m, q)
+            shown, _ = polygon_fraction(ids, iq, k)
+            label.indices.append(
+                IndexLabel(iq.round(1).tolist(), round(shown, 3), clip_box(iq, w, h))
+            )
+    return label, quad
+
+
 def _draw_card(
     img: np.ndarray,
     ids: np.ndarray,
@@ -224,28 +263,11 @@ def render_scene(
     for k, card, face_up, role, m in drawn:
         art = deck.images[card] if face_up else back
         assert art is not None
-        ah, aw = art.shape[:2]
-        quad = project(m, np.array([[0, 0], [aw, 0], [aw, ah], [0, ah]], np.float64))
-        visible, in_frame = polygon_fraction(ids, quad, k)
-        if in_frame <= 0:
+        measured = measure_card(ids, k, card, face_up, role, m, art.shape[:2], deck)
+        if measured is None:
             continue
-        under, _ = polygon_fraction(cards_only, quad, k)
-        label = CardLabel(
-            card=card,
-            face_up=face_up,
-            role=role,
-            polygon=quad.round(1).tolist(),
-            box=clip_box(quad, width, height),
-            visible=round(visible, 3),
-            in_frame=round(in_frame, 3),
-            covered=bool(under < in_frame * 0.97),
-        )
-        if face_up:
-            for q in index_quads(deck, aw, ah):
-                iq = project(m, q)
-                ivis, _ = polygon_fraction(ids, iq, k)
-                label.indices.append(
-                    IndexLabel(iq.round(1).tolist(), round(ivis, 3), clip_box(iq, width, height))
-                )
+        label, quad = measured
+        under, in_frame = polygon_fraction(cards_only, quad, k)
+        label.covered = bool(under < in_frame * 0.97)
         labels.append(label)
     return Scene(out, deck.name, labels)

@@ -25,15 +25,7 @@ import numpy as np
 from vision.cards import BACK
 from vision.synth.dataset import gt_record, write_data_yaml, yolo_lines
 from vision.synth.decks import Deck, load_deck
-from vision.synth.homography import project
-from vision.synth.render import (
-    CardLabel,
-    IndexLabel,
-    Scene,
-    clip_box,
-    index_quads,
-    polygon_fraction,
-)
+from vision.synth.render import CardLabel, Scene, measure_card, polygon_fraction
 from vision.video.batch import plan
 from vision.video.make import DECKS_DIR, VideoSpec, prepare
 from vision.video.render import ARM_ID, TABLE_ID, Renderer, make_look
@@ -46,37 +38,20 @@ JPEG_QUALITY = (55, 92)  # a still passes through JPEG at a quality drawn from t
 
 def frame_scene(renderer: Renderer, deck: Deck, frame: np.ndarray, ids: np.ndarray) -> Scene:
     """The labels of the frame ``renderer`` yielded last (with its id map ``ids``)."""
-    h, w = ids.shape
     cards: list[CardLabel] = []
     for card, pose in renderer.drawn.items():
         art = renderer.art[card] if pose.face_up else renderer.art[BACK]
-        ah, aw = art.shape[:2]
-        m = renderer.card_matrix(art, pose)
-        quad = project(m, np.array([[0, 0], [aw, 0], [aw, ah], [0, ah]], np.float64))
         k = renderer.card_index[card]
-        visible, in_frame = polygon_fraction(ids, quad, k)
-        if in_frame <= 0:
+        m = renderer.card_matrix(art, pose)
+        name = card if pose.face_up else BACK
+        measured = measure_card(ids, k, name, pose.face_up, "video", m, art.shape, deck)
+        if measured is None:
             continue
+        label, quad = measured
         under_arm, _ = polygon_fraction(ids, quad, ARM_ID)
         bare, _ = polygon_fraction(ids, quad, TABLE_ID)
-        under_cards = in_frame - visible - under_arm - bare
-        label = CardLabel(
-            card=card if pose.face_up else BACK,
-            face_up=pose.face_up,
-            role="video",
-            polygon=quad.round(1).tolist(),
-            box=clip_box(quad, w, h),
-            visible=round(visible, 3),
-            in_frame=round(in_frame, 3),
-            covered=bool(under_cards > COVERED * in_frame),
-        )
-        if pose.face_up:
-            for q in index_quads(deck, aw, ah):
-                iq = project(m, q)
-                shown, _ = polygon_fraction(ids, iq, k)
-                label.indices.append(
-                    IndexLabel(iq.round(1).tolist(), round(shown, 3), clip_box(iq, w, h))
-                )
+        under_cards = label.in_frame - label.visible - under_arm - bare
+        label.covered = bool(under_cards > COVERED * label.in_frame)
         cards.append(label)
     return Scene(frame, deck.name, cards)
 
