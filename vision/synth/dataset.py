@@ -67,6 +67,23 @@ def gt_record(scene: Scene, image_name: str) -> dict[str, object]:
     return {"image": image_name, "deck": scene.deck, "width": w, "height": h, "cards": cards}
 
 
+def make_split(out: Path, split: str) -> None:
+    """The folders of ``split`` under ``out``: ``images/``, ``labels/`` and ``gt/``."""
+    for sub in ("images", "labels", "gt"):
+        (out / sub / split).mkdir(parents=True, exist_ok=True)
+
+
+def write_sample(out: Path, split: str, name: str, scene: Scene, quality: int = 92) -> None:
+    """One scene as ``name``: its image (JPEG at ``quality``), YOLO labels and ground truth."""
+    cv2.imwrite(
+        str(out / "images" / split / f"{name}.jpg"),
+        scene.image,
+        [cv2.IMWRITE_JPEG_QUALITY, quality],
+    )
+    (out / "labels" / split / f"{name}.txt").write_text("\n".join(yolo_lines(scene)) + "\n")
+    (out / "gt" / split / f"{name}.json").write_text(json.dumps(gt_record(scene, f"{name}.jpg")))
+
+
 @lru_cache(maxsize=64)
 def _deck(path: str) -> Deck:
     return load_deck(Path(path))
@@ -77,12 +94,7 @@ def _render_one(job: tuple[Path, str, int, int, list[str], tuple[int, int]]) -> 
     rng = np.random.default_rng([seed, i])
     deck = _deck(deck_dirs[int(rng.integers(len(deck_dirs)))])
     scene = render_scene(rng, deck, width, height)
-    name = f"{split}_{seed}_{i:06d}"
-    cv2.imwrite(
-        str(out / "images" / split / f"{name}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92]
-    )
-    (out / "labels" / split / f"{name}.txt").write_text("\n".join(yolo_lines(scene)) + "\n")
-    (out / "gt" / split / f"{name}.json").write_text(json.dumps(gt_record(scene, f"{name}.jpg")))
+    write_sample(out, split, f"{split}_{seed}_{i:06d}", scene)
     return len(scene.cards)
 
 
@@ -97,8 +109,7 @@ def write_split(
     size: tuple[int, int] = (640, 480),
 ) -> None:
     """Render ``count`` scenes into ``out`` under ``split``, numbered from ``start``."""
-    for sub in ("images", "labels", "gt"):
-        (out / sub / split).mkdir(parents=True, exist_ok=True)
+    make_split(out, split)
     dirs = [str(d) for d in deck_dirs]
     jobs = [(out, split, seed, i, dirs, size) for i in range(start, start + count)]
     if workers > 1:

@@ -13,17 +13,15 @@ and written in the layout of :mod:`vision.synth.dataset` (``images/``, ``labels/
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 from collections.abc import Sequence
 from multiprocessing import Pool
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from vision.cards import BACK
-from vision.synth.dataset import gt_record, write_data_yaml, yolo_lines
+from vision.synth.dataset import make_split, write_data_yaml, write_sample
 from vision.synth.decks import Deck, load_deck
 from vision.synth.render import CardLabel, Scene, measure_card, polygon_fraction
 from vision.video.batch import plan
@@ -77,17 +75,8 @@ def _write_game(job: tuple[Path, str, int, VideoSpec, int]) -> int:
     rng = np.random.default_rng([spec.seed, number])
     stills = game_stills(spec, deck, per_game)
     for i, scene in stills:
-        name = f"{split}_{spec.seed}_{i:05d}"
         quality = int(rng.integers(*JPEG_QUALITY))
-        cv2.imwrite(
-            str(out / "images" / split / f"{name}.jpg"),
-            scene.image,
-            [cv2.IMWRITE_JPEG_QUALITY, quality],
-        )
-        (out / "labels" / split / f"{name}.txt").write_text("\n".join(yolo_lines(scene)) + "\n")
-        (out / "gt" / split / f"{name}.json").write_text(
-            json.dumps(gt_record(scene, f"{name}.jpg"))
-        )
+        write_sample(out, split, f"{split}_{spec.seed}_{i:05d}", scene, quality)
     return len(stills)
 
 
@@ -103,8 +92,7 @@ def write_stills(
 ) -> int:
     """Render the stills of ``games`` games planned as a video batch of ``seed`` (no game of the
     held-out deck) into ``out`` under ``split``; returns the number of stills."""
-    for sub in ("images", "labels", "gt"):
-        (out / sub / split).mkdir(parents=True, exist_ok=True)
+    make_split(out, split)
     specs = plan(games, seed, 0, max_moves, decks)
     jobs = [(out, split, i, spec, per_game) for i, spec in enumerate(specs)]
     if workers > 1:
