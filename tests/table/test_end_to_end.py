@@ -81,3 +81,28 @@ def test_demo_video_record_equals_the_truth_without_false_alarms(demo_result) ->
     meta = json.loads((DEMO / "meta.json").read_text())
     assert demo_result.camera == demo_result.truth, meta.get("deck_design")
     assert not demo_result.false_alarms
+
+
+class _TrumpUnreadable(CardDetector):
+    """The shipped detector, blind to one card (the trump card, whose index lies under the
+    stock at some tables)."""
+
+    def __init__(self, hidden: str) -> None:
+        super().__init__(imgsz=960)
+        self.hidden = hidden
+
+    def detect(self, image):  # type: ignore[no-untyped-def]
+        return [d for d in super().detect(image) if d.card != self.hidden]
+
+
+@NEEDS_DEMO
+def test_a_trump_card_given_by_a_person_once_play_has_begun_lets_the_chain_catch_up() -> None:
+    header, _ = read_record(DEMO / "truth.jsonl")
+    trump = str(header.trump_card)
+    result = evaluate_game(DEMO, _TrumpUnreadable(trump), calibrate_from_meta=True, confirm=True)
+    assert any(note.endswith(f"given as {trump}") for note in result.notes), result.notes
+    assert result.trump_ok
+    # every move before the unreadable card is played is recovered, the first ones included
+    first_with_it = next(i for i, move in enumerate(result.truth) if trump in move)
+    assert first_with_it > 20
+    assert result.camera[:first_with_it] == result.truth[:first_with_it]

@@ -90,8 +90,9 @@ def evaluate_game(
     confirm: bool = False,
 ) -> GameResult:
     """Run the chain over one game folder. ``confirm``: a person answers each uncertain move's
-    one-tap question (the true move when it is among the alternatives; counted) and corrects a
-    misread trump card at the start (noted)."""
+    one-tap question (the true move when it is among the alternatives; counted), corrects a
+    misread trump card at the start, and gives the trump card when play has begun with none
+    read, as ``bito watch`` asks (both noted)."""
     meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
     header, events = read_record(folder / "truth.jsonl")
     steps = list(replay(header, events))
@@ -118,6 +119,10 @@ def evaluate_game(
     start = time.perf_counter()
     for frame in source:
         frames += 1
+        if record is None and confirm and pipeline.trump_wanted:  # asked, the person gives it
+            notes.append(f"no trump card read by {frame.time:.1f}s, given as {true_trump}")
+            pipeline.trump_card = true_trump
+            pipeline.trump_settled = True
         if record is None and (pipeline.trump_card is not None or not pipeline.shows_trump):
             trump_read = pipeline.trump_card
             if confirm and pipeline.trump_card != true_trump:  # the person corrects it
@@ -300,7 +305,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--confirm",
         action="store_true",
-        help="answer each uncertain move's one-tap question with the truth (counted)",
+        help="answer each uncertain move's one-tap question with the truth (counted), and give the"
+        " trump card when the chain asks for it",
     )
     parser.add_argument("--imgsz", type=int, default=DETECT_SIZE)
     for stage in ("detector", "classifier", "whole-card"):
