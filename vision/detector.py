@@ -54,6 +54,9 @@ class CardDetection:
     runner_up: tuple[str, float] | None = None
     """The card its corners gave the most probability after this one (the best over its
     corners), when one got at least ``ALTERNATIVE_P``: what it is if this reading is wrong."""
+    disputed: str | None = None
+    """What another corner in its box read, dropped as a misread of this card's own corner
+    (:func:`_second_reading`): the whole-card reader decides between the two."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -88,19 +91,20 @@ def _containment(inner: np.ndarray, outer: np.ndarray) -> float:
 
 def _second_reading(
     read: IndexRead, free_box: int, boxes: np.ndarray, owner: dict[int, str]
-) -> bool:
+) -> str | None:
     # free_box: the best card box still free that holds the corner, or -1
-    """Whether a lone corner is the other corner of a card already named, misread.
+    """The card already named whose other corner a lone corner is, misread; or None.
 
-    True when it lies inside a card box already taken by another identity, the classifier gave
-    that identity some probability too, and no free card box holds it better (a covered card
-    whose corner shows inside the top card's box would have a box of its own).
+    That card when the corner lies inside a card box already taken by another identity, the
+    classifier gave that identity some probability too, and no free card box holds it better (a
+    covered card whose corner shows inside the top card's box would have a box of its own).
     """
     free = _containment(read.box, boxes[free_box]) if free_box >= 0 else 0.0
     for i, card in owner.items():
-        if _containment(read.box, boxes[i]) >= 0.9 and card in read.alternatives:
-            return free <= _containment(read.box, boxes[i])
-    return False
+        inside = _containment(read.box, boxes[i])
+        if inside >= 0.9 and card in read.alternatives:
+            return card if free <= inside else None
+    return None
 
 
 def _card_confidence(members: list[IndexRead]) -> float:
@@ -136,7 +140,8 @@ def merge_corners(
     (most corners inside, then box confidence); each card box goes to one group only, so the
     covered card whose corner lies inside the top card's box keeps its corner box (the union of its
     corner boxes). A lone corner inside a box already named, with that name among its
-    alternatives, is taken for the named card's other corner, misread, and dropped.
+    alternatives, is taken for the named card's other corner, misread, and dropped; the card
+    keeps that reading as ``disputed``.
     """
     groups: dict[str, list[IndexRead]] = {}
     for r in reads:
@@ -149,6 +154,7 @@ def merge_corners(
     )
     used: set[int] = set()
     owner: dict[int, str] = {}  # card box -> the identity that took it
+    disputes: dict[str, str] = {}  # card -> the surest other reading dropped in its box
     placed: list[tuple[str, list[IndexRead], float, np.ndarray]] = []
     for card, members, conf in ranked:
         if conf < min_conf:
@@ -162,8 +168,11 @@ def merge_corners(
             key = (inside, float(c))
             if inside and key > best_key:
                 best_key, best_i = key, i
-        if len(members) == 1 and _second_reading(members[0], best_i, cards.xyxy, owner):
-            continue
+        if len(members) == 1:
+            named = _second_reading(members[0], best_i, cards.xyxy, owner)
+            if named is not None:
+                disputes.setdefault(named, card)
+                continue
         if best_i < 0:
             stack = np.stack([m.box for m in members])
             placed.append(
@@ -177,7 +186,14 @@ def merge_corners(
     for card, members, conf, box in placed:
         x1, y1, x2, y2 = (float(v) for v in box)
         out.append(
-            CardDetection(card, float(conf), (x1, y1, x2, y2), len(members), _runner_up(members))
+            CardDetection(
+                card,
+                float(conf),
+                (x1, y1, x2, y2),
+                len(members),
+                _runner_up(members),
+                disputes.get(card),
+            )
         )
     for box, c in zip(backs.xyxy, backs.confidence, strict=True):
         if c >= back_conf:
@@ -199,13 +215,15 @@ def box_owners(found: list[CardDetection], cards: Detections) -> list[int]:
 
 def to_read_whole(found: list[CardDetection], cards: Detections) -> np.ndarray:
     """Indices of the card boxes worth reading whole: sure enough to be a face-up card, and
-    free, or taken by a card named so weakly that a whole-card reading could outweigh it."""
+    free, or taken by a card named so weakly that a whole-card reading could outweigh it, or
+    by a card whose corners disagree."""
     owners = box_owners(found, cards)
     return np.array(
         [
             i
             for i, (c, j) in enumerate(zip(cards.confidence, owners, strict=True))
-            if c >= WHOLE_DET and (j < 0 or WEAKER * found[j].confidence <= c)
+            if c >= WHOLE_DET
+            and (j < 0 or WEAKER * found[j].confidence <= c or found[j].disputed is not None)
         ],
         np.int64,
     )
@@ -220,8 +238,9 @@ def whole_card_reads(
     that identity (one deck); its confidence is the box's times the reading's. In a free box
     it is a card of its own; in a box a card took by its corners, it replaces that card when
     its confidence is at least ``WEAKER`` times that card's (a corner misread: a deck whose
-    court cards carry no rank index, a figure's ornament taken for a corner). The surest
-    reading of an identity wins."""
+    court cards carry no rank index, a figure's ornament taken for a corner), or when it is what
+    the card's other corner read (``disputed``: a deck whose bottom index is printed upright reads
+    there as the other of 6 and 9). The surest reading of an identity wins."""
     owners = box_owners(found, cards)
     out = list(found)
     listed = {d.card for d in found}
@@ -235,7 +254,7 @@ def whole_card_reads(
         j = owners[i]
         if j < 0:
             out.append(CardDetection(card, confidence, (x1, y1, x2, y2)))
-        elif confidence >= WEAKER * out[j].confidence:
+        elif confidence >= WEAKER * out[j].confidence or card == out[j].disputed:
             log.debug("card box read whole as %s, not %s by a corner", card, out[j].card)
             listed.discard(out[j].card)
             out[j] = CardDetection(card, confidence, (x1, y1, x2, y2))

@@ -143,6 +143,7 @@ PILE_SIDE = 2.0  # ... and at most this many card lengths on its longer side (el
 PILE_LOOKS = 3  # judging steps (frames judged) after a sweep in which the pile is looked for
 SLIVER = 0.3  # a new card's box is at least this wide for its length ...
 OVERSIZE = 2.0  # ... and at most this many times the typical laid card's length
+EDGE = 3  # pixels: a box this near a crop's side is cut by it (see _cut)
 WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak)
 READ_AGAIN = 0.6  # confidence per frame from which a discarded card read in a new place, ...
 READ_AGAIN_RATIO = 1.5  # ... and this many times the one it was laid with, ...
@@ -582,7 +583,9 @@ class Pipeline:
         """Read the part of the battle area that changed, magnified twice (a quarter of the
         frame at the detector's input size: a corner too small to read in the whole frame, or a
         card laid on another and merged into its box, is read there). The closer look weighs as
-        much as every read of the still spell before it."""
+        much as every read of the still spell before it. A card named whole whose box the crop's
+        edge cuts is not read there: part of its face is missing (eval4 game 26: the lower two
+        thirds of a 10♥ read whole as the 9♥)."""
         assert self.geometry is not None and self.motion is not None
         change = self.motion.changed_box(self._calm)
         if change is None:
@@ -592,10 +595,12 @@ class Pipeline:
         x1 = int(min(max((change[0] + change[2] - cw) / 2, 0), w - cw))
         y1 = int(min(max((change[1] + change[3] - ch) / 2, 0), h - ch))
         found = self.detector.detect(image[y1 : y1 + ch, x1 : x1 + cw])
+        inner = (x1 > 0, y1 > 0, x1 + cw < w, y1 + ch < h)  # the crop's sides inside the frame
         closer = snapshot(
             [
                 CardDetection(d.card, d.confidence, _shifted(d.box, x1, y1), d.corners)
                 for d in found
+                if d.corners or not _cut(d.box, cw, ch, inner)
             ],
             self.geometry,
         )
@@ -1461,6 +1466,13 @@ def _detect_at(
             box = (w - u2, h - v2, w - u1, h - v1)
         out.append(CardDetection(d.card, d.confidence, box, d.corners))
     return out
+
+
+def _cut(box: Box, width: int, height: int, inner: tuple[bool, bool, bool, bool]) -> bool:
+    """Whether a box in a crop of ``width`` x ``height`` touches one of its ``inner`` sides
+    (left, top, right, bottom: those inside the picture, where a card may go on)."""
+    touches = (box[0] <= EDGE, box[1] <= EDGE, box[2] >= width - EDGE, box[3] >= height - EDGE)
+    return any(t and i for t, i in zip(touches, inner, strict=True))
 
 
 def _resizable(detector: CardDetector) -> bool:

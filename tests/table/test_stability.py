@@ -16,7 +16,7 @@ from referee.played_on import play_on
 from referee.variants import find_variant
 from vision.capture import Frame
 from vision.detector import CardDetection
-from vision.pipeline import Pipeline
+from vision.pipeline import Pipeline, _cut
 from vision.table.geometry import default_geometry, with_zone
 from vision.table.motion import small_grey
 from vision.table.snapshot import Votes, snapshot
@@ -1154,3 +1154,12 @@ def test_the_trump_card_is_read_in_the_first_still_frames_after_a_hand_over_the_
 def test_no_trump_card_is_asked_for_before_play_has_begun() -> None:
     pipeline = _setup(StockOnlyDetector(lambda i: []), arm=lambda i: False, frames=30)
     assert pipeline.trump_card is None and not pipeline.trump_wanted
+
+
+def test_a_card_cut_by_the_closer_looks_edge_inside_the_picture_is_cut() -> None:
+    # a 320 x 180 crop whose top and left sides lie inside the picture, the others on its edge
+    inner = (True, True, False, False)
+    assert _cut((0.0, 40.0, 60.0, 130.0), 320, 180, inner)  # on the left side: cut
+    assert _cut((100.0, 1.0, 160.0, 90.0), 320, 180, inner)  # on the top side: cut
+    assert not _cut((260.0, 100.0, 320.0, 180.0), 320, 180, inner)  # the picture's own corner
+    assert not _cut((100.0, 40.0, 160.0, 130.0), 320, 180, inner)  # whole inside

@@ -66,6 +66,31 @@ def test_a_misread_second_corner_inside_a_named_card_is_dropped() -> None:
     assert names == ["Ks"]
 
 
+def test_a_card_whose_corners_disagree_keeps_the_dropped_reading_as_disputed() -> None:
+    cards = _dets([[100, 100, 200, 250]], DET_CARD)
+    bottom = IndexRead(np.array([180, 205, 198, 248], np.float32), 0.85, "9c", 0.98)
+    top = IndexRead(np.array([102, 102, 118, 140], np.float32), 0.84, "6c", 0.83, {"9c": 0.07})
+    (found,) = merge_corners([bottom, top], cards, Detections.empty())
+    assert (found.card, found.disputed) == ("9c", "6c")
+
+
+def test_a_disputed_card_box_is_read_whole() -> None:
+    cards = _dets([[300, 100, 400, 250]], DET_CARD, conf=0.9)
+    sure = CardDetection("9c", 0.83, (300, 100, 400, 250), 1)
+    assert to_read_whole([sure], cards).tolist() == []
+    disputed = CardDetection("9c", 0.83, (300, 100, 400, 250), 1, None, "6c")
+    assert to_read_whole([disputed], cards).tolist() == [0]
+
+
+def test_a_whole_reading_of_the_disputed_identity_names_the_card() -> None:
+    cards = _dets([[300, 100, 400, 250]], DET_CARD, conf=0.9)
+    disputed = CardDetection("9c", 0.83, (300, 100, 400, 250), 1, None, "6c")
+    (found,) = whole_card_reads([disputed], cards, np.stack([_reading("6c", 0.93)]))
+    assert (found.card, found.box) == ("6c", (300, 100, 400, 250))
+    (kept,) = whole_card_reads([disputed], cards, np.stack([_reading("7c", 0.93)]))
+    assert kept == disputed  # a third identity, not far surer, does not
+
+
 def test_a_covered_corner_unlike_the_top_card_is_kept() -> None:
     cards = _dets([[100, 100, 200, 250]], DET_CARD)
     top = [_read([102, 102, 118, 140], "Ks"), _read([180, 205, 198, 248], "Ks")]
