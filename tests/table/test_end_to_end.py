@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from companion.cli import main as bito
 from referee.moves import Move
 from referee.record import read_record, replay
-from vision.detector import CardDetector
+from vision.detector import CardDetection, CardDetector
 from vision.table.evaluate_videos import evaluate_game
 from vision.table.truth_check import comparable
 
@@ -91,7 +92,7 @@ class _TrumpUnreadable(CardDetector):
         super().__init__(imgsz=960)
         self.hidden = hidden
 
-    def detect(self, image):  # type: ignore[no-untyped-def]
+    def detect(self, image: np.ndarray) -> list[CardDetection]:
         return [d for d in super().detect(image) if d.card != self.hidden]
 
 
