@@ -292,7 +292,7 @@ class Pipeline:
         self._rest_time = 0.0
         self._entry: tuple[float, float] | None = None
         self._placed_still: list[Box] = []  # cards laid since the last arm came
-        self._lengths: list[float] = []  # the longer side of every card laid's box
+        self._lengths: dict[Card, float] = {}  # the longer side of each card laid's box
         self._laid_reads: dict[Card, _Laid] = {}  # every card reported laid, as it was read
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._empty: np.ndarray | None = None  # ... at the last one with no card on the table
@@ -454,7 +454,7 @@ class Pipeline:
 
     def _card_length(self) -> float:
         """The typical laid card's length: the median of their boxes' longer sides (cards laid)."""
-        return float(np.median(self._lengths))
+        return float(np.median(list(self._lengths.values())))
 
     def _judge_withdrawing(
         self, frame: Frame, state: State, mask: np.ndarray
@@ -905,9 +905,28 @@ class Pipeline:
             )
         return kept
 
+    def _learn_lengths(self, state: State, seen: dict[str, tuple[float, Box]]) -> None:
+        """A card laid with nothing on it, read where it lies in a longer box than it was laid
+        with (the whole card, where it was judged by a corner read as it came down), gives the
+        typical card length that box's (eval6 game 24: the first card laid, judged by its corner,
+        made the card length a corner's, and every whole card after it was too big to count)."""
+        covered = {p.attack for p in state.table if p.cover is not None}
+        for card in state.table_cards():
+            mem, read = self._memory.get(card), seen.get(str(card))
+            if (
+                card in self._lengths
+                and card not in covered
+                and mem is not None
+                and mem.box is not None
+                and read is not None
+                and overlap(read[1], mem.box) > HALF_INSIDE
+            ):
+                self._lengths[card] = max(self._lengths[card], _length(read[1]))
+
     def _judge(self, state: State, now: float) -> list[Observed]:
         assert self.geometry is not None and self.motion is not None
         seen_any = self._votes.seen(SEEN_SHARE)
+        self._learn_lengths(state, seen_any)
         for card in state.table_cards():
             if card not in self._memory:
                 box = seen_any.get(str(card), (0.0, None))[1]
@@ -1149,7 +1168,7 @@ class Pipeline:
                 parse_card(runner_up[0]) if runner_up and runner_up[1] >= RUNNER_UP else None,
             )
             self._placed_still.append(box)
-            self._lengths.append(_length(box))
+            self._lengths[card] = _length(box)
         # a card read where it lies is pictured again (the light drifts); one not read there keeps
         # its picture: a gathered pile at rest mid-sweep must not make an empty place its picture.
         # Nor while a weak illegal reading went unreported: the change is not explained yet (a

@@ -401,6 +401,18 @@ def test_a_box_far_longer_than_the_cards_laid_is_not_a_new_card() -> None:
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
 
 
+def test_a_card_judged_by_its_corner_then_read_whole_gives_the_card_length() -> None:
+    # eval6 game 24: the first card laid was judged by a corner read as it came down, the card
+    # length became a corner's, and the card beating it was too long to be a card
+    corner = CardDetection("9s", 0.6, (250.0, 140.0, 268.0, 168.0), 1)
+
+    def script(i: int) -> list[CardDetection]:
+        return [] if i < 14 else [corner] if i < 30 else [NINE] if i < 44 else [NINE, TEN_ON_IT]
+
+    seen = _two_cards(script, 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
+
+
 def test_a_reading_of_a_laid_cards_very_box_is_that_card_not_one_laid_on_it() -> None:
     # after the take gesture's arm (no card laid), the nine's own box reads as the ten too
     # (legal on the nine)
@@ -971,7 +983,7 @@ def _pile_found(change: tuple[slice, slice]) -> Pipeline:
     pipeline._start(table)
     assert pipeline.geometry is not None and pipeline.motion is not None
     pipeline.geometry = with_zone(pipeline.geometry, "discard", PILE)
-    pipeline._lengths = [75.0]
+    pipeline._lengths = {Card.parse("9s"): 75.0}
     after = table.copy()
     after[change] = (120, 150, 200)
     pipeline.motion.current = small_grey(after)
