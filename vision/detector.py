@@ -79,12 +79,6 @@ class IndexRead:
 
 
 ALTERNATIVE_P = 0.05
-MEMBER_INSIDE = 0.7
-"""Share of a corner's box inside a card box from which the corner belongs to that card."""
-FACING = 0.75
-"""A lone corner faces a named card's corner when its centre lies within this share of the
-longer corner's longer side of that corner's mirror image through the card box's centre
-(:func:`_facing`)."""
 
 
 def _containment(inner: np.ndarray, outer: np.ndarray) -> float:
@@ -95,44 +89,20 @@ def _containment(inner: np.ndarray, outer: np.ndarray) -> float:
     return float(ix * iy / area)
 
 
-def _facing(corner: np.ndarray, own: list[np.ndarray], box: np.ndarray) -> bool:
-    """Whether ``corner`` lies where the card in ``box``, read by one corner (``own``), prints
-    its other index: the mirror image of that corner through the box's centre (a card's two
-    indices face each other across its centre at any rotation; another card's corner there
-    would lie under this card's printed index), within ``FACING`` of the longer corner's
-    longer side, and mostly inside the box (``MEMBER_INSIDE``). A card read by both its corners
-    has no other corner: a third in its box is another card's (a pair read as one box, the
-    covered card's corner facing the top card's across it)."""
-    if len(own) != 1 or _containment(corner, box) < MEMBER_INSIDE:
-        return False
-    (other,) = own
-    mirrored = box[:2] + box[2:] - (corner[:2] + corner[2:]) / 2
-    reach = FACING * float(max(*(corner[2:] - corner[:2]), *(other[2:] - other[:2])))
-    return float(np.hypot(*(mirrored - (other[:2] + other[2:]) / 2))) <= reach
-
-
 def _second_reading(
-    read: IndexRead,
-    free_box: int,
-    boxes: np.ndarray,
-    owner: dict[int, tuple[str, list[np.ndarray]]],
+    read: IndexRead, free_box: int, boxes: np.ndarray, owner: dict[int, str]
 ) -> str | None:
     # free_box: the best card box still free that holds the corner, or -1
     """The card already named whose other corner a lone corner is, misread; or None.
 
-    That card when the corner lies inside a card box already taken by another identity, and
-    the classifier gave that identity some probability too, or it read a card of the same rank
-    or suit (a misread index keeps one of them) and the corner faces the card's one corner read
-    across the box (:func:`_facing`); and no free card box holds it better (a covered card whose
-    corner shows inside the top card's box would have a box of its own).
+    That card when the corner lies inside a card box already taken by another identity, the
+    classifier gave that identity some probability too, and no free card box holds it better (a
+    covered card whose corner shows inside the top card's box would have a box of its own).
     """
     free = _containment(read.box, boxes[free_box]) if free_box >= 0 else 0.0
-    for i, (card, corners) in owner.items():
+    for i, card in owner.items():
         inside = _containment(read.box, boxes[i])
-        alike = card[0] == read.card[0] or card[1:] == read.card[1:]
-        if (inside >= 0.9 and card in read.alternatives) or (
-            alike and _facing(read.box, corners, boxes[i])
-        ):
+        if inside >= 0.9 and card in read.alternatives:
             return card if free <= inside else None
     return None
 
@@ -170,8 +140,8 @@ def merge_corners(
     (most corners inside, then box confidence); each card box goes to one group only, so the
     covered card whose corner lies inside the top card's box keeps its corner box (the union of its
     corner boxes). A lone corner inside a box already named, with that name among its
-    alternatives or facing the named card's corner across the box, is taken for the named
-    card's other corner, misread, and dropped; the card keeps that reading as ``disputed``.
+    alternatives, is taken for the named card's other corner, misread, and dropped; the card
+    keeps that reading as ``disputed``.
     """
     groups: dict[str, list[IndexRead]] = {}
     for r in reads:
@@ -183,7 +153,7 @@ def merge_corners(
         key=lambda g: (-len(g[1]), -g[2]),
     )
     used: set[int] = set()
-    owner: dict[int, tuple[str, list[np.ndarray]]] = {}  # card box -> who took it, its corners
+    owner: dict[int, str] = {}  # card box -> the identity that took it
     disputes: dict[str, str] = {}  # card -> the surest other reading dropped in its box
     placed: list[tuple[str, list[IndexRead], float, np.ndarray]] = []
     for card, members, conf in ranked:
@@ -194,7 +164,7 @@ def merge_corners(
         for i, (box, c) in enumerate(zip(cards.xyxy, cards.confidence, strict=True)):
             if i in used:
                 continue
-            inside = sum(_containment(m.box, box) >= MEMBER_INSIDE for m in members)
+            inside = sum(_containment(m.box, box) >= 0.7 for m in members)
             key = (inside, float(c))
             if inside and key > best_key:
                 best_key, best_i = key, i
@@ -210,7 +180,7 @@ def merge_corners(
             )
             continue
         used.add(best_i)
-        owner[best_i] = (card, [m.box for m in members])
+        owner[best_i] = card
         placed.append((card, members, conf, cards.xyxy[best_i]))
     out: list[CardDetection] = []
     for card, members, conf, box in placed:

@@ -74,33 +74,6 @@ def test_a_card_whose_corners_disagree_keeps_the_dropped_reading_as_disputed() -
     assert (found.card, found.disputed) == ("9c", "6c")
 
 
-def test_a_lone_corner_facing_the_named_cards_corner_across_its_box_is_its_other_corner() -> None:
-    # eval3 game 27, read magnified: a K♠ lifted to be taken, its top corner read as the A♠
-    # (0.95, no K♠ among its alternatives, partly outside the box) while its bottom corner read
-    # the K♠: one card, not an ace laid on it
-    cards = _dets([[302, 169, 401, 286]], DET_CARD)
-    king = IndexRead(np.array([382, 245, 399, 274], np.float32), 0.77, "Ks", 0.98)
-    ace = IndexRead(np.array([300, 167, 318, 193], np.float32), 0.61, "As", 0.945, {})
-    (found,) = merge_corners([king, ace], cards, Detections.empty())
-    assert (found.card, found.disputed) == ("Ks", "As")
-    apart = IndexRead(np.array([330, 167, 348, 193], np.float32), 0.61, "As", 0.945, {})
-    names = sorted(d.card for d in merge_corners([king, apart], cards, Detections.empty()))
-    assert names == ["As", "Ks"]  # not where the king prints its other index: a card of its own
-    unlike = IndexRead(np.array([300, 167, 318, 193], np.float32), 0.61, "Td", 0.945, {})
-    names = sorted(d.card for d in merge_corners([king, unlike], cards, Detections.empty()))
-    assert names == ["Ks", "Td"]  # neither rank nor suit kept: another card's corner
-
-
-def test_a_corner_facing_a_card_read_by_both_corners_is_another_cards() -> None:
-    # a beaten pair read as one box: the attack card's corner faces the beating card's far
-    # corner across it, and the beating card's near corner is read too
-    cards = _dets([[0, 0, 130, 190]], DET_CARD)
-    beat = [_read([2, 52, 18, 84], "Ks"), _read([112, 156, 128, 188], "Ks")]
-    attack = IndexRead(np.array([2, 2, 18, 34], np.float32), 0.8, "9s", 0.9, {})
-    names = sorted(d.card for d in merge_corners([*beat, attack], cards, Detections.empty()))
-    assert names == ["9s", "Ks"]
-
-
 def test_a_disputed_card_box_is_read_whole() -> None:
     cards = _dets([[300, 100, 400, 250]], DET_CARD, conf=0.9)
     sure = CardDetection("9c", 0.83, (300, 100, 400, 250), 1)
