@@ -292,7 +292,8 @@ class Pipeline:
         self._rest_time = 0.0
         self._entry: tuple[float, float] | None = None
         self._placed_still: list[Box] = []  # cards laid since the last arm came
-        self._lengths: dict[Card, float] = {}  # the longer side of each card laid's box
+        self._lengths: dict[Card, float] = {}  # each card laid: its box's longer side (see
+        # _learn_lengths: the longest box it was read in while nothing lay on it)
         self._laid_reads: dict[Card, _Laid] = {}  # every card reported laid, as it was read
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._empty: np.ndarray | None = None  # ... at the last one with no card on the table
