@@ -911,12 +911,10 @@ class Pipeline:
         with (the whole card, where it was judged by a corner read as it came down), gives the
         typical card length that box's (eval6 game 24: the first card laid, judged by its corner,
         made the card length a corner's, and every whole card after it was too big to count)."""
-        covered = {p.attack for p in state.table if p.cover is not None}
-        for card in state.table_cards():
-            mem, read = self._memory.get(card), seen.get(str(card))
+        for card in (p.attack if p.cover is None else p.cover for p in state.table):
+            mem, read = self._memory.get(card), seen.get(str(card))  # each pair's top card
             if (
                 card in self._lengths
-                and card not in covered
                 and mem is not None
                 and mem.box is not None
                 and read is not None
