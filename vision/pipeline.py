@@ -941,6 +941,13 @@ class Pipeline:
             if pair.cover is not None and pair.attack in gone and str(pair.cover) not in seen_any:
                 gone.add(pair.cover)  # read nowhere, and the card it beat is gone: swept with it
                 # (a beat remembered by its corner alone: a place too small to see change)
+        for pair in state.table:
+            if pair.cover is not None and self._hidden_under(pair.attack, pair.cover, seen_any):
+                if pair.cover in gone:  # an attack card hidden under its cover and read nowhere
+                    gone.add(pair.attack)  # went where its cover went: its own picture shows
+                else:  # the cover now, or a corner too small to tell cloth from a card's margin
+                    gone.discard(pair.attack)  # (eval6 game 14: an A♥ under a K♠ stayed
+                    # "there" after the take, the cloth read as its plain corner)
         on_table = set(state.table_cards())
         if self._withdrawing and (
             bool(gone & set(state.discard)) or (bool(on_table) and on_table <= gone)
@@ -1313,6 +1320,19 @@ class Pipeline:
                     return False
         return True
 
+    def _hidden_under(self, card: Card, cover: Card, seen: dict[str, tuple[float, Box]]) -> bool:
+        """Whether ``card`` lies mostly under ``cover`` where they were laid, and is not read
+        where it lies."""
+        mem, top = self._memory.get(card), self._memory.get(cover)
+        return (
+            mem is not None
+            and top is not None
+            and mem.box is not None
+            and top.box is not None
+            and overlap(mem.box, top.box) > HALF_INSIDE
+            and not _read_where_it_lies(card, mem, seen)
+        )
+
     def _remembered_boxes(self) -> dict[Card, Box]:
         """Where the remembered table cards lie (for the covering geometry)."""
         return {c: m.box for c, m in self._memory.items() if m.box is not None}
@@ -1339,12 +1359,21 @@ class Pipeline:
 
     def _bare_places(self, cards: Iterable[Card]) -> bool:
         """Whether the remembered places of ``cards`` look as before they were laid, or as the
-        empty table did (those without a remembered place or picture count as bare)."""
+        empty table did (those without a remembered place or picture count as bare), and no
+        other card is read over them: a card's plain margin laid over a small place (a card read
+        by its corner alone) looks like cloth once each picture's mean is taken off (eval6 game
+        14: a K♠ laid square on an A♥, the A♥ taken for taken)."""
         assert self.motion is not None
+        read = self._votes.seen(SEEN_SHARE)
         for card in cards:
             laid = self._memory.get(card)
             if laid is None or laid.box is None or laid.under is None:
                 continue
+            place = laid.box
+            if any(
+                n != str(card) and overlap(place, box) > HALF_INSIDE for n, (_, box) in read.items()
+            ):
+                return False
             now = self.motion.region(laid.box)
             if changed(laid.under, now) and changed(region_of(self._empty, laid.box), now):
                 return False

@@ -489,6 +489,49 @@ def test_a_table_cleared_to_bare_cloth_is_cleared_though_a_card_was_laid_over_ot
     ]
 
 
+def _nine_read_in_part_covered_by_a_plain_ten(printed: bool) -> Watched:
+    """Seat A lays the nine (frames 10-19), read in a part of it alone (a box too small to tell
+    a plain card from cloth), its index ``printed`` there or not; seat B lays the ten square
+    over it (40-49), and sweeps the pair away (70-79)."""
+    part = CardDetection("9s", 0.6, (258.0, 150.0, 298.0, 190.0), 1)
+    ten_at = (242, 134, 314, 206)
+    ten = CardDetection("Ts", 0.6, (242.0, 134.0, 314.0, 206.0), 2)
+    nine: list[Patch] = [((236, 130, 316, 230), 230, range(14, 74))]
+    if printed:
+        nine.append(((262, 154, 272, 170), 40, range(14, 74)))  # its rank and suit, dark
+    paint = _painter(
+        [*nine, (ten_at, 215, range(44, 74))],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), True, 200)],
+    )
+
+    def script(i: int) -> list[CardDetection]:
+        return [] if i < 14 or i >= 74 else [part] if i < 44 else [ten]
+
+    return _watch(script, 110, paint)
+
+
+def test_a_card_read_in_part_covered_square_by_a_plain_margin_is_beaten_not_taken() -> None:
+    # eval6 game 14: the K♠ laid square on the A♥, read by its corner alone: the K♠'s plain
+    # margin over that small place looked like cloth once the means were taken off, and the
+    # A♥ was taken for taken, the K♠ for a lead
+    assert _nine_read_in_part_covered_by_a_plain_ten(printed=True).verdicts == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/Ts", True),
+        ("A:done", True),
+    ]
+
+
+def test_a_card_hidden_under_its_cover_goes_where_its_cover_goes() -> None:
+    # eval6 game 14: after the take, the A♥'s small place (cloth now) looked like what it
+    # remembered there once the means were taken off, so the A♥ stayed "on the table" and the
+    # take went unseen until the next lead (here a bito: every card is covered)
+    assert _nine_read_in_part_covered_by_a_plain_ten(printed=False).verdicts == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/Ts", True),
+        ("A:done", True),
+    ]
+
+
 def _beaten_pair_swept_by_b(
     sweep: range,
     after: Patch,
