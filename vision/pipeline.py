@@ -129,6 +129,7 @@ SAME_PLACE_STILL = 0.3  # IoU with a card laid in this still spell that makes a 
 INSIDE_STILL = 0.6  # ... or this share of the smaller box (a corner read inside the card)
 CORNER_INSIDE = 0.9  # share of a corner-sized reading inside a new card's box that makes it...
 CORNER_AREA = 0.35  # ... a corner of that card (its area under this share of the card's)
+BOX_SLACK = 0.03  # share of a card's side by which a box read may be off
 HALF_INSIDE = 0.5  # ... or this share, for a weak reading of the card's rank (see _one_new_card)
 PART_AREA = 0.6  # ... or, in a remembered card not read now, under this share: its visible part
 REREAD_FRAMES = 8  # still frames after which a laid card that reads clearly as another ...
@@ -702,6 +703,15 @@ class Pipeline:
             if _part_of(box, mem.box, CORNER_AREA):
                 return True  # one of its corners, read as another card
             same_rank = other is not None and other.rank == card.rank
+            if (
+                other is not None
+                and other.rank == card.rank
+                and other.suit != trump
+                and _part_of(box, _grow(mem.box, BOX_SLACK), CORNER_AREA)
+            ):
+                return True  # a corner of its rank on it, give or take the few pixels a box read
+                # is off by: its own corner misread (a card of its rank cannot beat it; eval6
+                # game 10: a corner of the Q♠ being taken, read as the Q♣ 2 px out of its box)
             read_now = self._votes.place(str(card))
             if same_rank and weak and read_now and _part_of(box, read_now.box, CORNER_AREA):
                 return True  # a weak reading of its rank in a corner of where it is read now

@@ -421,6 +421,14 @@ def test_a_reading_of_a_laid_cards_very_box_is_that_card_not_one_laid_on_it() ->
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:take", True)]
 
 
+def test_a_corner_of_a_laid_cards_rank_just_out_of_its_box_is_that_cards_corner() -> None:
+    # eval6 game 10: the defender reaching in to take the Q♠, a corner of it read as the Q♣,
+    # 2 px out of the Q♠'s box: the beat of the Q♠ by the Q♣ was a false alarm
+    corner = CardDetection("9c", 0.5, (284.0, 195.0, 302.0, 213.0), 1)
+    seen = _two_cards(_nine_then(lambda i: [NINE, corner]), 80, taken_back=40)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:take", True)]
+
+
 def test_a_reading_of_a_laid_cards_very_box_as_a_card_of_its_rank_is_that_card() -> None:
     # its place changed (a card nudged it), and its box reads as the nine of hearts: a card of
     # the nine's rank cannot have been laid on it to beat it
