@@ -606,8 +606,7 @@ class Pipeline:
             ],
             self.geometry,
         )
-        for _ in range(self._votes.frames):
-            self._votes.add(closer)
+        self._votes.look(closer)
 
     # --- setup -----------------------------------------------------------------------------
 
@@ -1115,6 +1114,7 @@ class Pipeline:
             frames + self._clear_frames < ALARM_STILL
             or confirmed < (LOOK_READS if look else CONFIRM_FRAMES)
             or (confirmed < HOLD_FRAMES and self._coming(state, new))
+            or self._magnified_only(inferences)
         )
         if self._holding:
             return []  # an illegal reading: read the cards in a few more frames before saying so
@@ -1279,6 +1279,18 @@ class Pipeline:
         if not cards or not all(self._weak(str(c)) for c in cards):
             return False
         return not (self._laid_anew(cards) and self._illegal_whatever(state, inference, cards))
+
+    def _magnified_only(self, inferences: list[Inference]) -> bool:
+        """Whether an illegal reading rests on a card read only in a magnified look, never at
+        the detector's own scale: no alarm on so little (eval6 game 10: a J♣ just laid, not yet
+        read, its corner read magnified as the 7♣; game 24: the A♠ just taken, read magnified in
+        the taker's withdrawing hand); it waits for a frame to read it too."""
+        return any(
+            not self._votes.read_unmagnified(str(c))
+            for i in inferences
+            if not i.best.legal
+            for c in _cards_of(i)
+        )
 
     def _coming(self, state: State, new: list[NewCard]) -> bool:
         """Whether a card that may come onto the table is read, not weakly, in some of this still

@@ -979,6 +979,25 @@ def test_a_card_laid_apart_read_too_weakly_to_report_its_illegal_move_is_read_ma
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True), ("A:throw Qh", False)], seen
 
 
+def test_an_illegal_reading_of_a_card_read_only_magnified_raises_no_alarm() -> None:
+    # eval6 game 24: the A♠ just taken, read only in a magnified look in the taker's hand
+    # withdrawing over the table (and game 10: a J♣ just laid, not read yet, its corner read
+    # magnified as the 7♣); here a queen that reads only at twice the scale, thrown in where no
+    # queen may go: nothing read at the detector's own scale backs the alarm
+    cards = {230: ("9s", 0), 150: ("Ts", 0), 180: ("Qh", 150), 200: ("6h", 0), 40: ("back", 0)}
+    paint = _painter(
+        [
+            *TRUMP_UNDER_THE_STOCK,
+            (NINE_AT, 230, range(14, 10**6)),
+            (COVER_AT, 150, range(44, 10**6)),
+            (THROWN_AT, 180, range(74, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 80), False, 200)],
+    )
+    seen = _watch_with(SizedDetector(cards), 110, paint).verdicts
+    assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)], seen
+
+
 def test_an_illegal_reading_that_held_its_frames_is_read_magnified_before_the_alarm() -> None:
     # eval game 26: a king of spades laid on a spade, its corner boxed tightly and read as the
     # king of clubs in every frame (an illegal beat); read magnified, it is the king of spades

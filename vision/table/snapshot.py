@@ -56,6 +56,7 @@ class Place:
     runners_up: dict[str, float] = field(default_factory=dict)  # their probability, summed
     corners: int = 0  # the most index corners any frame read it by (0: named whole only)
     glimpses: int = 0  # frames of the arm withdrawing that read it (see Votes.glimpse)
+    magnified: int = 0  # of its frames, those a magnified look stands for (see Votes.look)
 
     def area(self) -> float:
         return (self.box[2] - self.box[0]) * (self.box[3] - self.box[1])
@@ -104,6 +105,20 @@ class Votes:
                 place.runners_up[name] = place.runners_up.get(name, 0.0) + p
             if (det.box[2] - det.box[0]) * (det.box[3] - det.box[1]) > place.area():
                 place.box = det.box
+
+    def look(self, snap: Snapshot) -> None:
+        """Count a magnified look at the latest frame as much as every frame read before it."""
+        times = self.frames
+        for _ in range(times):
+            self.add(snap)
+        for det in snap.battle:
+            self._spot(det).magnified += times
+
+    def read_unmagnified(self, card: str) -> bool:
+        """Whether an identity was read in a frame at the detector's own scale (not only in a
+        magnified look)."""
+        place = self.place(card)
+        return place is not None and place.reads > place.magnified
 
     def glimpse(self, snap: Snapshot) -> None:
         """Count the readings of a frame taken while an arm withdrew (the cards it touches left
