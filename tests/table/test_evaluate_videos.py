@@ -1,8 +1,12 @@
-"""The video evaluation's report names the verdicts that came late."""
+"""The video evaluation's report names the verdicts that came late; each game gets the seats of
+its own set."""
 
 from __future__ import annotations
 
-from vision.table.evaluate_videos import GameResult, slow_verdicts
+import json
+from pathlib import Path
+
+from vision.table.evaluate_videos import GameResult, calibration_from_meta, slow_verdicts
 
 
 def _result(latencies: list[tuple[str, float]]) -> GameResult:
@@ -32,3 +36,20 @@ def test_slow_verdicts_are_the_laid_cards_judged_after_the_target() -> None:
         "B:beat 7h/9h (0.61 s)",
         "A:throw 7c (0.50 s)",
     ]
+
+
+def test_games_of_the_same_name_in_two_sets_get_calibrations_of_their_own(tmp_path: Path) -> None:
+    # two sets evaluated at once both have a game-000: one file per game name let a game load
+    # the other set's seats (videos-eval7 game 0 was judged with eval6 game 0's, every seat
+    # swapped)
+    seats_a = [{"seat": "A", "side": "bottom", "xy": [640.0, 720.0]}]
+    seats_b = [{"seat": "A", "side": "top", "xy": [640.0, 0.0]}]
+    a = calibration_from_meta({"size": [1280, 720], "seats": seats_a}, tmp_path / "x" / "game-000")
+    b = calibration_from_meta({"size": [1280, 720], "seats": seats_b}, tmp_path / "y" / "game-000")
+    try:
+        assert a != b
+        assert json.loads(a.read_text(encoding="utf-8"))["seats"] == seats_a
+        assert json.loads(b.read_text(encoding="utf-8"))["seats"] == seats_b
+    finally:
+        a.unlink()
+        b.unlink()

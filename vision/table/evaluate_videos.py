@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import os
 import sys
 import tempfile
 import time
@@ -73,13 +74,16 @@ class GameResult:
 
 
 def calibration_from_meta(meta: dict[str, object], folder: Path, zones: bool = False) -> Path:
-    """The calibration a person would set: who sits where (and, with ``zones``, the zones)."""
+    """The calibration a person would set: who sits where (and, with ``zones``, the zones), in
+    a temporary file of its own (two sets evaluated at once both have a ``game-000``: with one
+    file per game name, a game could load the other set's seats). The caller removes it."""
     data = {"size": meta["size"], "seats": meta.get("seats")}
     if zones:
         data["zones"] = meta.get("zones")
-    path = Path(tempfile.gettempdir()) / f"tracker-calibration-{folder.name}.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+    handle, name = tempfile.mkstemp(prefix=f"tracker-calibration-{folder.name}-", suffix=".json")
+    with os.fdopen(handle, "w", encoding="utf-8") as out:
+        json.dump(data, out)
+    return Path(name)
 
 
 def evaluate_game(
@@ -168,6 +172,8 @@ def evaluate_game(
                 if not verdict.ok:
                     illegal_reported.append(text)
     seconds = time.perf_counter() - start
+    if calibration is not None:
+        calibration.unlink(missing_ok=True)  # loaded at the first frame
     if record is None:
         notes.append("no trump card found")
     camera = comparable(_moves(record) if record is not None else [])
