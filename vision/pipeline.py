@@ -129,9 +129,9 @@ SAME_PLACE_STILL = 0.3  # IoU with a card laid in this still spell that makes a 
 INSIDE_STILL = 0.6  # ... or this share of the smaller box (a corner read inside the card)
 CORNER_INSIDE = 0.9  # share of a corner-sized reading inside a new card's box that makes it...
 CORNER_AREA = 0.35  # ... a corner of that card (its area under this share of the card's)
-BOX_SLACK = 0.03  # share of a card's side by which a box read may be off
 HALF_INSIDE = 0.5  # ... or this share, for a weak reading of the card's rank (see _one_new_card)
 PART_AREA = 0.6  # ... or, in a remembered card not read now, under this share: its visible part
+BOX_SLACK = 0.03  # share of a card's side by which a box read may be off
 REREAD_FRAMES = 8  # still frames after which a laid card that reads clearly as another ...
 REREAD_SHARE = 0.8  # ... in this share of them (and with more confidence than when it was laid)
 # ... is corrected to that card
@@ -1283,8 +1283,7 @@ class Pipeline:
     def _magnified_only(self, inferences: list[Inference]) -> bool:
         """Whether an illegal reading rests on a card read only in a magnified look, never at
         the detector's own scale: no alarm on so little (eval6 game 10: a J♣ just laid, not yet
-        read, its corner read magnified as the 7♣; game 24: the A♠ just taken, read magnified in
-        the taker's withdrawing hand); it waits for a frame to read it too."""
+        read, its corner read magnified as the 7♣); it waits for a frame to read it too."""
         return any(
             not self._votes.read_unmagnified(str(c))
             for i in inferences

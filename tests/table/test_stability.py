@@ -980,10 +980,9 @@ def test_a_card_laid_apart_read_too_weakly_to_report_its_illegal_move_is_read_ma
 
 
 def test_an_illegal_reading_of_a_card_read_only_magnified_raises_no_alarm() -> None:
-    # eval6 game 24: the A♠ just taken, read only in a magnified look in the taker's hand
-    # withdrawing over the table (and game 10: a J♣ just laid, not read yet, its corner read
-    # magnified as the 7♣); here a queen that reads only at twice the scale, thrown in where no
-    # queen may go: nothing read at the detector's own scale backs the alarm
+    # eval6 game 10: a J♣ just laid, not read yet, its corner read in a magnified look as the
+    # 7♣, a throw-in of a rank not on the table; here a queen that reads only at twice the scale,
+    # thrown in where no queen may go: nothing read at the detector's own scale backs the alarm
     cards = {230: ("9s", 0), 150: ("Ts", 0), 180: ("Qh", 150), 200: ("6h", 0), 40: ("back", 0)}
     paint = _painter(
         [
