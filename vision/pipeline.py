@@ -703,8 +703,8 @@ class Pipeline:
                 return True  # one of its corners, read as another card
             same_rank = other is not None and other.rank == card.rank
             if (
-                other is not None
-                and other.rank == card.rank
+                same_rank
+                and other is not None
                 and other.suit != trump
                 and _part_of(box, _grow(mem.box, BOX_SLACK), CORNER_AREA)
             ):
@@ -1390,9 +1390,9 @@ class Pipeline:
             laid = self._memory.get(card)
             if laid is None or laid.box is None or laid.under is None:
                 continue
-            place = laid.box
             if any(
-                n != str(card) and overlap(place, box) > HALF_INSIDE for n, (_, box) in read.items()
+                n != str(card) and overlap(laid.box, box) > HALF_INSIDE
+                for n, (_, box) in read.items()
             ):
                 return False
             now = self.motion.region(laid.box)

@@ -109,6 +109,8 @@ class Votes:
     def look(self, snap: Snapshot) -> None:
         """Count a magnified look at the latest frame as much as every frame read before it."""
         times = self.frames
+        if times == 0:
+            return  # nothing read yet to weigh it against (no spot is made for it)
         for _ in range(times):
             self.add(snap)
         for det in snap.battle:
