@@ -151,7 +151,8 @@ READ_AGAIN_RATIO = 1.5  # ... and this many times the one it was laid with, ...
 RUNNER_UP = 0.1  # ... is that card, and the one laid was its runner-up (mean probability)
 TAKEN_ARM = 0.8  # the arm's certainty of its seat from which a card known in another seat's
 # hand (seen taken), read laid by that arm at least as confidently as it was laid, is that card
-# (the one taken was its runner-up or its twin: see _taken_read_again)
+# (the one taken was its runner-up or its twin: see _taken_read_again) ...
+TAKEN_READ_AGAIN = 0.7  # ... when it is read with this confidence per frame at least
 APART_MAX = 0.2  # overlap with a remembered card under which a weak reading lies apart from it
 CONFIRM_FRAMES = 5  # frames read before an illegal reading is reported (a misread rarely holds)
 LOOK_READS = 3  # ... or reads before it is read turned and magnified, which stands for the rest
@@ -877,7 +878,7 @@ class Pipeline:
                 or taken in self._memory
                 or taken in holders
                 or not possible_new(state, taken)
-                or self._votes.confidence(name) < max(READ_AGAIN, laid.confidence)
+                or self._votes.confidence(name) < max(TAKEN_READ_AGAIN, laid.confidence)
                 or not self.geometry.in_battle(box)
             ):
                 continue
