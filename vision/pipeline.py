@@ -989,7 +989,7 @@ class Pipeline:
         )
         for name, (share, box) in self._votes.seen(self.min_share, MIN_READS).items():
             card = self._may_come(state, name)
-            if card is None or self._carried_off(state, card):
+            if card is None or self._carried_off(card):
                 continue
             if (
                 _sliver(box)
@@ -1354,16 +1354,15 @@ class Pipeline:
                     return False
         return True
 
-    def _carried_off(self, state: State, card: Card) -> bool:
+    def _carried_off(self, card: Card) -> bool:
         """Whether a card is one that the last take gave the seat whose arm is over the table,
-        no card laid since, and that seat does not lead next: it is in that hand, on its way
-        off the table (eval6 game 24: the A♠ that A had just taken, read in A's hand as it
-        rested over the table on its way out, was reported as A leading it out of turn)."""
+        no card laid since: it is in that hand, on its way off the table (eval6 game 24: the A♠
+        that A had just taken, read in A's hand as it rested over the table on its way out, was
+        reported as A leading it out of turn)."""
         if self._carried is None or card not in self._carried[1] or self._entry is None:
             return False
         assert self.geometry is not None
-        taker = self._carried[0]
-        return state.attacker != taker and self.geometry.seat_at(self._entry)[0] == taker
+        return self.geometry.seat_at(self._entry)[0] == self._carried[0]
 
     def _hidden_under(self, card: Card, cover: Card, seen: dict[str, tuple[float, Box]]) -> bool:
         """Whether ``card`` lies mostly under ``cover`` where they were laid, and is not read
