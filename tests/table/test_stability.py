@@ -695,35 +695,6 @@ def test_a_card_read_in_the_takers_hand_has_left_the_table() -> None:
     assert _nine_taken_then_led_again(NINE, eight).verdicts == B_TAKES_THE_NINE_A_LEADS_THE_EIGHT
 
 
-def test_a_card_just_taken_read_in_the_takers_hand_over_the_table_is_not_laid() -> None:
-    # B takes the nine (judged while his hand rests with it turned away, frames 50-55), then
-    # rests again with the nine read in his hand (frames 58-71); A then leads the eight
-    in_hand = replace(NINE, box=(380.0, 60.0, 430.0, 135.0))
-    eight = CardDetection("8c", 0.6, CARD_BOX, 2)
-    paint = _painter(
-        [
-            (NINE_AT, 230, range(14, 44)),
-            ((380, 60, 430, 135), 230, range(44, 72)),  # the nine in the hand
-            ((390, 0, 420, 60), (120, 150, 200), range(44, 72)),  # the arm, resting
-            (NINE_AT, 200, range(80, 10**6)),
-        ],
-        [
-            A_LAYS_THE_NINE,
-            (range(38, 50), True, 200),
-            (range(56, 58), True, 200),
-            (range(72, 74), True, 200),
-            (range(76, 86), False, 200),
-        ],
-    )
-
-    def script(i: int) -> list[CardDetection]:
-        if 14 <= i < 38:
-            return [NINE]
-        return [in_hand] if 58 <= i < 72 else [eight] if i >= 80 else []
-
-    assert _watch(script, 110, paint).verdicts == B_TAKES_THE_NINE_A_LEADS_THE_EIGHT
-
-
 @pytest.mark.parametrize(
     ("nine", "taken"),
     [
