@@ -298,6 +298,8 @@ class Pipeline:
         self._lengths: dict[Card, float] = {}  # each card laid: its box's longer side (see
         # _learn_lengths: the longest box it was read in while nothing lay on it)
         self._laid_reads: dict[Card, _Laid] = {}  # every card reported laid, as it was read
+        self._carried: tuple[int, frozenset[Card]] | None = None  # the last take's seat and
+        # cards, while no card was laid since it (see _carried_off)
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._empty: np.ndarray | None = None  # ... at the last one with no card on the table
         self._sweep: tuple[np.ndarray | None, list[Box], int] | None = None
@@ -987,7 +989,7 @@ class Pipeline:
         )
         for name, (share, box) in self._votes.seen(self.min_share, MIN_READS).items():
             card = self._may_come(state, name)
-            if card is None:
+            if card is None or self._carried_off(state, card):
                 continue
             if (
                 _sliver(box)
@@ -1172,6 +1174,11 @@ class Pipeline:
             for c in move_cards(o.move)
             if c in (r[0] for r in n.readings)
         }
+        takes = [o.move.player for o in observed if isinstance(o.move, Take)]
+        if placed:
+            self._carried = None
+        elif takes:
+            self._carried = (takes[0], frozenset(table_cards))
         for card, laid in placed.items():
             box = laid.box
             rivals = frozenset(str(c) for c, _ in laid.readings if c != card)
@@ -1346,6 +1353,23 @@ class Pipeline:
                 if legal_in_turn(state, moves):
                     return False
         return True
+
+    def _carried_off(self, state: State, card: Card) -> bool:
+        """Whether a card is one that the last take gave the seat whose arm is over the table
+        still, no card laid since, and that seat does not lead next: it is in that hand, on its
+        way off the table (eval6 game 24: the A♠ that A had just taken, read in A's hand as it
+        rested over the table on its way out, was reported as A leading it out of turn). Once
+        the arm has left, a card read there was laid (eval8 games 0, 12, 14 and 26: a taker
+        leading a card he had just taken, out of turn, went unreported without this test)."""
+        if self._carried is None or card not in self._carried[1] or self._entry is None:
+            return False
+        assert self.geometry is not None and self.motion is not None
+        taker = self._carried[0]
+        return (
+            state.attacker != taker
+            and self.geometry.seat_at(self._entry)[0] == taker
+            and self.motion.arm_over_table(self._calm)
+        )
 
     def _hidden_under(self, card: Card, cover: Card, seen: dict[str, tuple[float, Box]]) -> bool:
         """Whether ``card`` lies mostly under ``cover`` where they were laid, and is not read

@@ -13,6 +13,7 @@ from referee.cards import Card
 from referee.game import State, check_and_apply, table_game
 from referee.moves import format_move, parse_move, with_card_read_as
 from referee.played_on import play_on
+from referee.rules import NextAttackerAfterTake, Rules
 from referee.variants import find_variant
 from vision.capture import Frame
 from vision.detector import CardDetection
@@ -128,7 +129,7 @@ def _watch(
     script: Callable[[int], list[CardDetection]],
     frames: int,
     paint: Callable[[int, np.ndarray], None],
-    variant: str = "podkidnoy",
+    variant: str | Rules = "podkidnoy",
 ) -> Watched:
     """The chain over ``frames`` frames of a plain table that ``paint(i, image)`` draws cards
     and arms on, ``script`` saying what the detector reads; its moves are played (and its
@@ -140,10 +141,10 @@ def _watch_with(
     detector: ScriptedDetector | SizedDetector,
     frames: int,
     paint: Callable[[int, np.ndarray], None],
-    variant: str = "podkidnoy",
+    variant: str | Rules = "podkidnoy",
 ) -> Watched:
     """:func:`_watch` with a test detector of any kind."""
-    rules = find_variant(variant).configure({})
+    rules = variant if isinstance(variant, Rules) else find_variant(variant).configure({})
     pipeline = Pipeline(rules, 2, detector)  # type: ignore[arg-type]
     state: State | None = None
     out = Watched([], [], [])
@@ -693,6 +694,65 @@ def test_a_card_read_in_the_takers_hand_has_left_the_table() -> None:
     # the attacker then leads the eight where the nine lay
     eight = CardDetection("8c", 0.6, CARD_BOX, 2)
     assert _nine_taken_then_led_again(NINE, eight).verdicts == B_TAKES_THE_NINE_A_LEADS_THE_EIGHT
+
+
+def test_a_card_just_taken_read_in_the_takers_hand_over_the_table_is_not_laid() -> None:
+    # B takes the nine (judged while his hand rests with it turned away, frames 50-55), then
+    # rests again a little further on, the nine read in his hand (frames 58-71); A then leads
+    # the eight
+    in_hand = replace(NINE, box=(330.0, 50.0, 380.0, 125.0))
+    eight = CardDetection("8c", 0.6, CARD_BOX, 2)
+    arm = (120, 150, 200)
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 44)),
+            ((380, 60, 430, 135), 230, range(44, 56)),  # the nine in the hand
+            ((390, 0, 420, 60), arm, range(44, 56)),  # the arm, resting
+            ((330, 50, 380, 125), 230, range(56, 72)),  # ... and resting again
+            ((340, 0, 370, 50), arm, range(56, 72)),
+            (NINE_AT, 200, range(80, 10**6)),
+        ],
+        [
+            A_LAYS_THE_NINE,
+            (range(38, 50), True, 200),
+            (range(56, 58), True, 200),
+            (range(72, 74), True, 200),
+            (range(76, 86), False, 200),
+        ],
+    )
+
+    def script(i: int) -> list[CardDetection]:
+        if 14 <= i < 38:
+            return [NINE]
+        return [in_hand] if 58 <= i < 72 else [eight] if i >= 80 else []
+
+    assert _watch(script, 110, paint).verdicts == B_TAKES_THE_NINE_A_LEADS_THE_EIGHT
+
+
+@pytest.mark.parametrize(
+    ("after_take", "legal"),
+    [
+        (NextAttackerAfterTake.LEFT_OF_DEFENDER, False),  # out of turn: reported
+        (NextAttackerAfterTake.DEFENDER, True),  # where the taker leads next
+    ],
+)
+def test_a_card_just_taken_laid_again_by_the_taker_is_judged(
+    after_take: NextAttackerAfterTake, legal: bool
+) -> None:
+    # B takes the nine, then lays it again with his next reach and withdraws: a lead, whether
+    # it is his turn or not (a card in his hand leaves with his arm)
+    rules = replace(find_variant("podkidnoy").configure({}), next_attacker_after_take=after_take)
+    paint = _painter(
+        [(NINE_AT, 230, range(14, 44)), (NINE_AT, 230, range(64, 10**6))],
+        [A_LAYS_THE_NINE, (range(38, 50), True, 200), (range(60, 70), True, 200)],
+    )
+    watched = _watch(lambda i: [NINE] if 14 <= i < 38 or i >= 64 else [], 100, paint, rules)
+    assert watched.verdicts == [
+        ("A:attack 9s", True),
+        ("B:take", True),
+        ("A:done", True),
+        ("B:attack 9s", legal),
+    ]
 
 
 @pytest.mark.parametrize(
