@@ -285,7 +285,6 @@ class Pipeline:
         self._since_detect = 0
         self._judged = False
         self._holding = False  # an illegal reading waits for more frames
-        self._resting = False  # this still spell shows a hand resting over the table
         self._doubting = False  # a laid card's place reads as another card (see _reread)
         self._laid: list[Move] = []  # the card-laying moves of the last judgement that found any
         self._kept: tuple[Move, ...] = ()  # ... those the table played on (see _played_on)
@@ -350,7 +349,6 @@ class Pipeline:
             self._moved = True
             self._judged = False
             self._holding = self._doubting = self._looked = self._looked_before_alarm = False
-            self._resting = False
             self._votes = Votes()
             found: list[CardDetection] | None = None
             withdrawing: list[Observed] = []
@@ -1064,14 +1062,11 @@ class Pipeline:
                     self._looked = True  # an arm changed the table and no card was read new:
                     return []  # look harder at this frame (the caller's next step)
                 # a hand resting over the table: the picture of before it came stays the calm
-                # one (the gesture of a take is judged when the hand has left), in the later
-                # judgements of this still spell too (eval7 game 20: B's hand rested 0.5 s where
-                # he then led; its picture, the lead's "bare" place, hid A's take later)
-                self._judged = self._resting = True
+                # one (the gesture of a take is judged when the hand has left)
+                self._judged = True
                 return []
             self._judged = True
-            if not self._resting:
-                self._calm = self.motion.current
+            self._calm = self.motion.current
             return []
         arm_seat, certainty = (None, 0.0)
         against: tuple[float, ...] = ()

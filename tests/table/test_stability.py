@@ -668,27 +668,6 @@ def _nine_taken_then_led_again(nine: CardDetection, *led: CardDetection) -> Watc
     return _watch(script, 100, paint)
 
 
-def test_a_hand_resting_long_over_the_table_never_becomes_the_calm_picture() -> None:
-    # B's hand rests for a second (frames 10-25, judged three times) where A then leads the
-    # nine; B takes it: the nine's place is bare cloth, as before the hand came
-    hand = (120, 150, 200)
-    paint = _painter(
-        [
-            ((250, 120, 300, 215), hand, range(10, 26)),
-            ((270, 0, 300, 120), hand, range(10, 26)),  # his arm, from the top edge
-            (NINE_AT, 230, range(36, 64)),
-        ],
-        [
-            (range(6, 10), True, 200),
-            (range(26, 28), True, 200),
-            (range(32, 42), False, 200),
-            (range(58, 68), True, 200),
-        ],
-    )
-    watched = _watch(lambda i: [NINE] if 36 <= i < 58 else [], 100, paint)
-    assert watched.verdicts == [("A:attack 9s", True), ("B:take", True), ("A:done", True)]
-
-
 def test_a_card_read_in_the_takers_hand_has_left_the_table() -> None:
     # the defender's hand rests with the nine over the table on its way out (frames 52-57);
     # the attacker then leads the eight where the nine lay
