@@ -1098,26 +1098,18 @@ class Pipeline:
             return []  # move: look harder at this frame (eval game 5: a Д♠ of the Atlas deck
             # thrown in, read as the Q♠ at 0.26 in the whole frame, at 0.81 magnified)
         frames = self._votes.frames
+        illegal = {c for i in inferences if not i.best.legal for c in _cards_of(i)}
         confirmed = min(  # frames read, or that read each card of an illegal reading (glimpses too)
-            (
-                max(self._votes.reads(str(c)), frames)
-                for i in inferences
-                if not i.best.legal
-                for c in _cards_of(i)
-            ),
+            (max(self._votes.reads(str(c)), frames) for c in illegal),
             default=frames,
         )
         laid_now = {r[0] for n in new for r in n.readings}
-        look = (
-            not self._looked
-            and _resizable(self.detector)
-            and any(not i.best.legal and _cards_of(i) & laid_now for i in inferences)
-        )
+        look = not self._looked and _resizable(self.detector) and bool(illegal & laid_now)
         self._holding = any(not i.best.legal for i in inferences) and (
             frames + self._clear_frames < ALARM_STILL
             or confirmed < (LOOK_READS if look else CONFIRM_FRAMES)
             or (confirmed < HOLD_FRAMES and self._coming(state, new))
-            or self._magnified_only(inferences)
+            or self._magnified_only(illegal)
         )
         if self._holding:
             return []  # an illegal reading: read the cards in a few more frames before saying so
@@ -1169,11 +1161,11 @@ class Pipeline:
             for c in move_cards(o.move)
             if c in (r[0] for r in n.readings)
         }
-        takes = [o.move.player for o in observed if isinstance(o.move, Take)]
+        taker = next((o.move.player for o in observed if isinstance(o.move, Take)), None)
         if placed:
             self._carried = None
-        elif takes:
-            self._carried = (takes[0], frozenset(table_cards))
+        elif taker is not None:
+            self._carried = (taker, frozenset(table_cards))
         for card, laid in placed.items():
             box = laid.box
             rivals = frozenset(str(c) for c, _ in laid.readings if c != card)
@@ -1288,16 +1280,12 @@ class Pipeline:
             return False
         return not (self._laid_anew(cards) and self._illegal_whatever(state, inference, cards))
 
-    def _magnified_only(self, inferences: list[Inference]) -> bool:
-        """Whether an illegal reading rests on a card read only in a magnified look, never at
-        the detector's own scale: no alarm on so little (eval6 game 10: a J♣ just laid, not yet
-        read, its corner read magnified as the 7♣); it waits for a frame to read it too."""
-        return any(
-            not self._votes.read_unmagnified(str(c))
-            for i in inferences
-            if not i.best.legal
-            for c in _cards_of(i)
-        )
+    def _magnified_only(self, illegal: set[Card]) -> bool:
+        """Whether an illegal reading rests on a card (of ``illegal``, the cards that illegal
+        readings lay) read only in a magnified look, never at the detector's own scale: no alarm
+        on so little (eval6 game 10: a J♣ just laid, not yet read, its corner read magnified as
+        the 7♣); it waits for a frame to read it too."""
+        return any(not self._votes.read_unmagnified(str(c)) for c in illegal)
 
     def _coming(self, state: State, new: list[NewCard]) -> bool:
         """Whether a card that may come onto the table is read, not weakly, in some of this still
