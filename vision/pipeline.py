@@ -63,7 +63,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from referee.cards import Card, Suit
+from referee.cards import Card, Rank, Suit
 from referee.game import State
 from referee.moves import (
     Attack,
@@ -986,6 +986,8 @@ class Pipeline:
             c for p in state.table if p.cover is not None for c in (p.attack, p.cover)
         )
         for name, (share, box) in self._votes.seen(self.min_share, MIN_READS).items():
+            if self._trump_on_table(state, name, box):
+                state = self._trump_read_again(state)
             card = self._may_come(state, name)
             if card is None or self._carried_off(state, card):
                 continue
@@ -1413,6 +1415,45 @@ class Pipeline:
                 return False
         return True
 
+    def _trump_on_table(self, state: State, name: str, box: Box) -> bool:
+        """Whether the trump card, still under the stock, is read laid in the battle area: one
+        physical card cannot lie in both places, so the setup misread the card under the pile
+        (eval8 games 7 and 22: the sideways index of ``kde-ancient-egyptians``' 9♣ read as the
+        6♣, its 6♥ as the 9♥). Once a game: a trump card read again is not read a third time."""
+        assert self.geometry is not None
+        return (
+            self.shows_trump
+            and self._revised is None
+            and state.rules.deck_copies == 1
+            and state.trump_card is not None
+            and name == str(state.trump_card)
+            and state.indicator_in_stock()
+            and self.geometry.in_battle(box)
+            and not _sliver(box)
+        )
+
+    def _trump_read_again(self, state: State) -> State:
+        """The trump card after the card of its name was read on the table: the setup's best
+        other reading of its suit, else the card its rank becomes upside down (a six for a nine,
+        a nine for a six: the indices without an underline); unchanged when neither may lie
+        under the stock (already seen in play)."""
+        trump = state.trump_card
+        assert trump is not None
+        options = [
+            (score, c)
+            for name, (score, _) in self._setup_votes.items()
+            if (c := parse_card(name)) is not None and c.suit == trump.suit and c != trump
+        ]
+        turned = _upside_down(trump)
+        if turned is not None:
+            options.append((0.0, turned))
+        for _score, card in sorted(options, key=lambda o: -o[0]):
+            if possible_new(state, card) and card not in self._memory:
+                log.info("trump card read again as %s: its name %s was read in play", card, trump)
+                self.trump_card = self._revised = card
+                return _with_trump(state, card)
+        return state
+
     def _check_trump(self, state: State, new: list[NewCard]) -> State:
         """A weak trump read meets a beat of another suit: the beat's suit, when it is one the
         setup read at all and the beat is legal only with it, is the trump (the state to judge
@@ -1473,6 +1514,12 @@ def _twin(card: Card) -> Card | None:
     confusion of one card for another (models/MODEL_CARD.md: T♥/T♦, A♥/A♦, A♣/A♠ lead its
     validation crops' confusions)."""
     return None if card.suit is None else replace(card, suit=_TWIN_SUITS[card.suit])
+
+
+def _upside_down(card: Card) -> Card | None:
+    """The card whose index reads as ``card``'s turned upside down (a six and a nine)."""
+    turned = {Rank.SIX: Rank.NINE, Rank.NINE: Rank.SIX}.get(card.rank) if card.rank else None
+    return None if turned is None else replace(card, rank=turned)
 
 
 def _cards_of(inference: Inference) -> set[Card]:

@@ -48,3 +48,43 @@ def test_a_trump_read_is_clear_when_its_suit_has_twice_the_votes_of_any_other() 
 
     assert _clear_suit({"Qh": (2.3, ATTACK_BOX), "9h": (2.0, ATTACK_BOX), "Kc": (0.8, ATTACK_BOX)})
     assert not _clear_suit({"Js": (0.52, ATTACK_BOX), "Ac": (0.48, ATTACK_BOX)})
+
+
+STOCK = (500.0, 200.0, 600.0, 300.0)
+IN_PLAY = (300.0, 200.0, 360.0, 290.0)
+
+
+def _watching(votes: dict[str, float]) -> Pipeline:
+    """A pipeline whose setup read ``votes`` beside the stock, watching a 640x480 table."""
+    from vision.table.geometry import default_geometry, with_zone
+
+    pipeline = _pipeline(votes)
+    pipeline.geometry = with_zone(default_geometry(2, 640, 480), "stock", STOCK)
+    return pipeline
+
+
+def test_the_trump_card_read_in_play_while_under_the_stock_becomes_the_setups_other_reading() -> (
+    None
+):
+    pipeline = _watching({"6c": 0.81, "9c": 0.12, "Th": 0.30})
+    state = _state("6c")
+    assert pipeline._trump_on_table(state, "6c", IN_PLAY)
+    revised = pipeline._trump_read_again(state)
+    assert revised.trump_card == C("9c") and pipeline.trump_card == C("9c")
+    assert not pipeline._trump_on_table(revised, "9c", IN_PLAY)  # once a game
+
+
+def test_a_trump_card_read_in_play_with_no_other_reading_of_its_suit_is_read_upside_down() -> None:
+    pipeline = _watching({"9h": 0.89, "Tc": 0.20})
+    assert pipeline._trump_read_again(_state("9h")).trump_card == C("6h")
+
+
+def test_the_trump_card_read_at_the_stock_is_not_read_again() -> None:
+    pipeline = _watching({"6c": 0.81, "9c": 0.12})
+    assert not pipeline._trump_on_table(_state("6c"), "6c", STOCK)
+
+
+def test_a_trump_card_with_no_possible_other_reading_stays() -> None:
+    pipeline = _watching({"Kc": 0.81})  # a king turned is no other card
+    assert pipeline._trump_read_again(_state("Kc")).trump_card == C("Kc")
+    assert pipeline.trump_card == C("Kc")
