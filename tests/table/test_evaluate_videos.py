@@ -1,12 +1,25 @@
 """The video evaluation's report names the verdicts that came late; each game gets the seats of
-its own set."""
+its own set, in a file that is gone when the game is over, even one that failed."""
 
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
-from vision.table.evaluate_videos import GameResult, calibration_from_meta, slow_verdicts
+import cv2
+import numpy as np
+import pytest
+
+from vision.capture import Frame
+from vision.pipeline import FrameReport, Pipeline
+from vision.table.evaluate_videos import (
+    GameResult,
+    calibration_from_meta,
+    evaluate_game,
+    slow_verdicts,
+)
+from vision.video.game import simulate
 
 
 def _result(latencies: list[tuple[str, float]]) -> GameResult:
@@ -53,3 +66,28 @@ def test_games_of_the_same_name_in_two_sets_get_calibrations_of_their_own(tmp_pa
     finally:
         a.unlink()
         b.unlink()
+
+
+def test_a_game_that_fails_midway_leaves_no_calibration_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "game-000"
+    folder.mkdir()
+    simulate("podkidnoy", 2, 1, path=folder / "truth.jsonl")
+    meta = {"variant": "podkidnoy", "players": 2, "size": [64, 48], "seats": None, "fps": 15}
+    (folder / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
+    video = cv2.VideoWriter(
+        str(folder / "video.mp4"), cv2.VideoWriter.fourcc(*"mp4v"), 15, (64, 48)
+    )
+    for _ in range(3):
+        video.write(np.full((48, 64, 3), 120, np.uint8))
+    video.release()
+
+    def camera_fails(self: Pipeline, frame: Frame, state: object = None) -> FrameReport:
+        raise RuntimeError("the camera chain failed")
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(Pipeline, "process", camera_fails)
+    with pytest.raises(RuntimeError, match="chain failed"):
+        evaluate_game(folder, detector=object(), calibrate_from_meta=True)  # type: ignore[arg-type]
+    assert not list(tmp_path.glob("tracker-calibration-*"))

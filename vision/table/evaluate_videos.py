@@ -121,59 +121,61 @@ def evaluate_game(
     source = VideoFileSource(folder / "video.mp4", fps=float(meta.get("fps") or 15))
     frames = 0
     start = time.perf_counter()
-    for frame in source:
-        frames += 1
-        if record is None and confirm and pipeline.trump_wanted:  # asked, the person gives it
-            notes.append(f"no trump card read by {frame.time:.1f}s, given as {true_trump}")
-            pipeline.trump_card = true_trump
-            pipeline.trump_settled = True
-        if record is None and (pipeline.trump_card is not None or not pipeline.shows_trump):
-            trump_read = pipeline.trump_card
-            if confirm and pipeline.trump_card != true_trump:  # the person corrects it
-                notes.append(f"trump read {pipeline.trump_card}, corrected to {true_trump}")
+    try:
+        for frame in source:
+            frames += 1
+            if record is None and confirm and pipeline.trump_wanted:  # asked, the person gives it
+                notes.append(f"no trump card read by {frame.time:.1f}s, given as {true_trump}")
                 pipeline.trump_card = true_trump
                 pipeline.trump_settled = True
-            seen = Header(header.variant, header.options, header.players, header.dealer)
-            record = GameRecord(replace(seen, trump_card=pipeline.trump_card))
-        report = pipeline.process(frame, record.state if record is not None else None)
-        if record is None:
-            continue
-        if report.trump_card is not None:  # the chain revised the trump: re-referee with it
-            notes.append(f"trump revised to {report.trump_card} at {frame.time:.1f}s")
-            trump_read = report.trump_card
-            record.revise_trump(report.trump_card)
-        for old, new in report.corrections:  # a card read again as another: its moves corrected
-            notes.append(f"{old} corrected to {new} at {frame.time:.1f}s")
-            record.correct_card(old, new)
-        for move in report.played_on:  # the players left an illegal move's cards and went on
-            if record.play_on_move(move) is not None:
-                notes.append(f"played on {format_move(move)} at {frame.time:.1f}s")
-        skip: tuple[Move, ...] | None = None
-        for observed in report.observed:
-            if skip is not None and observed.uncertain and observed.alternatives == skip:
-                continue  # the rest of a reading the person did not confirm
-            moves = [observed.move]
-            uncertain += observed.uncertain
-            if confirm and observed.uncertain and not isinstance(observed.move, Pass):
-                done = len(comparable(_moves(record)))
-                expected = truth[done] if done < len(truth) else None
-                if format_move(observed.move) != expected:
-                    for alt in observed.alternatives:
-                        if format_move(alt) == expected:  # the person taps the true move
-                            passes = passes_before(record.state, alt.player)[0]
-                            moves = [*passes, alt] if isinstance(alt, ThrowIn) else [alt]
-                            skip = observed.alternatives
-                            confirmed += 1
-                            break
-            for move in moves:
-                verdict = record.play(move, source="camera", confidence=observed.confidence)
-                text = format_move(move)
-                reported_at.append((text, frame.time))
-                if not verdict.ok:
-                    illegal_reported.append(text)
-    seconds = time.perf_counter() - start
-    if calibration is not None:
-        calibration.unlink(missing_ok=True)  # loaded at the first frame
+            if record is None and (pipeline.trump_card is not None or not pipeline.shows_trump):
+                trump_read = pipeline.trump_card
+                if confirm and pipeline.trump_card != true_trump:  # the person corrects it
+                    notes.append(f"trump read {pipeline.trump_card}, corrected to {true_trump}")
+                    pipeline.trump_card = true_trump
+                    pipeline.trump_settled = True
+                seen = Header(header.variant, header.options, header.players, header.dealer)
+                record = GameRecord(replace(seen, trump_card=pipeline.trump_card))
+            report = pipeline.process(frame, record.state if record is not None else None)
+            if record is None:
+                continue
+            if report.trump_card is not None:  # the chain revised the trump: re-referee with it
+                notes.append(f"trump revised to {report.trump_card} at {frame.time:.1f}s")
+                trump_read = report.trump_card
+                record.revise_trump(report.trump_card)
+            for old, new in report.corrections:  # a card read again as another: its moves corrected
+                notes.append(f"{old} corrected to {new} at {frame.time:.1f}s")
+                record.correct_card(old, new)
+            for move in report.played_on:  # the players left an illegal move's cards and went on
+                if record.play_on_move(move) is not None:
+                    notes.append(f"played on {format_move(move)} at {frame.time:.1f}s")
+            skip: tuple[Move, ...] | None = None
+            for observed in report.observed:
+                if skip is not None and observed.uncertain and observed.alternatives == skip:
+                    continue  # the rest of a reading the person did not confirm
+                moves = [observed.move]
+                uncertain += observed.uncertain
+                if confirm and observed.uncertain and not isinstance(observed.move, Pass):
+                    done = len(comparable(_moves(record)))
+                    expected = truth[done] if done < len(truth) else None
+                    if format_move(observed.move) != expected:
+                        for alt in observed.alternatives:
+                            if format_move(alt) == expected:  # the person taps the true move
+                                passes = passes_before(record.state, alt.player)[0]
+                                moves = [*passes, alt] if isinstance(alt, ThrowIn) else [alt]
+                                skip = observed.alternatives
+                                confirmed += 1
+                                break
+                for move in moves:
+                    verdict = record.play(move, source="camera", confidence=observed.confidence)
+                    text = format_move(move)
+                    reported_at.append((text, frame.time))
+                    if not verdict.ok:
+                        illegal_reported.append(text)
+        seconds = time.perf_counter() - start
+    finally:
+        if calibration is not None:
+            calibration.unlink(missing_ok=True)  # loaded at the first frame
     if record is None:
         notes.append("no trump card found")
     camera = comparable(_moves(record) if record is not None else [])
