@@ -79,6 +79,7 @@ from referee.moves import (
 from referee.played_on import play_on
 from referee.rules import Rules
 from referee.setup import TRUMP_CARD_SOURCES, deck_of
+from referee.state import Phase
 from vision.capture import Frame
 from vision.detector import CardDetection, CardDetector
 from vision.table.geometry import (
@@ -297,6 +298,8 @@ class Pipeline:
         self._lengths: dict[Card, float] = {}  # each card laid: its box's longer side (see
         # _learn_lengths: the longest box it was read in while nothing lay on it)
         self._laid_reads: dict[Card, _Laid] = {}  # every card reported laid, as it was read
+        self._gathered: frozenset[Card] = frozenset()  # the cards of a take seen gone from
+        # the table at a still judgement with nothing laid: a card laid later is the next lead
         self._carried: tuple[int, frozenset[Card]] | None = None  # the last take's seat and
         # cards, while no card was laid since it (see _carried_off)
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
@@ -1030,12 +1033,27 @@ class Pipeline:
         # every card gone: the table was cleared, when the places of the cards are bare now or
         # were in a still frame since the last judgement (a take, then a lead laid where the taken
         # card lay), or when no new card can be hiding a card it beats (all were covered): a
-        # bito, then a lead in one arm's reach
+        # bito, then a lead in one arm's reach; or, after a take, when they were seen gone at an
+        # earlier still judgement (the taker gathered them): a card laid now is the next lead
+        unread = {c for c in table_cards if str(c) not in seen_any}
+        taken_off = (
+            state.phase is Phase.TAKING and bool(table_cards) and table_cards <= gone | unread
+        )
         cleared = (
             bool(table_cards)
             and table_cards <= gone
-            and (self._bare(state) or self._glimpsed_bare or (bool(new) and state.all_covered()))
+            and (
+                self._bare(state)
+                or self._glimpsed_bare
+                or (bool(new) and state.all_covered())
+                or (bool(new) and taken_off and table_cards <= self._gathered)
+            )
         )
+        if taken_off and not new:
+            self._gathered = frozenset(table_cards)  # gone, or read nowhere, after a take:
+            # gathered by the taker (eval8 game 23: a take seen by its gesture, the 6♦ gathered
+            # from a pale cloth its small picture hardly differs from, and the next lead laid
+            # where it lay was taken for a beat of it)
         gone_places = [m.box for c, m in self._memory.items() if c in gone and m.box is not None]
         if self._withdrawing and (
             not new

@@ -944,6 +944,36 @@ def test_a_take_and_the_next_lead_with_one_still_frame_between_are_both_seen() -
     assert [(m, ok) for _, m, ok in seen] == B_TAKES_THE_NINE_A_LEADS_THE_EIGHT
 
 
+@pytest.mark.parametrize("place_after", [120, 230], ids=["stained", "card_coloured"])
+def test_a_lead_laid_where_a_card_taken_and_gathered_lay_is_the_next_lead_not_a_beat(
+    place_after: int,
+) -> None:
+    # eval8 game 23: the take seen by the defender's gesture, the 6♦ gathered in a later reach
+    # from a place that did not look bare again (stained here), or that hardly looks changed
+    # (a pale card on a pale cloth, at the small picture's scale), then the attacker's next
+    # lead laid where it lay was taken for a beat of it
+    eight = CardDetection("8c", 0.6, CARD_BOX, 2)
+
+    def paint(i: int, image: np.ndarray) -> None:
+        _nine_laid_by_a(i, image)
+        if 74 <= i < 94:
+            image[140:215, 250:300] = place_after
+        elif i >= 94:  # the eight, its pips dark
+            image[140:215, 250:300] = 200
+            image[160:195, 265:285] = 60
+        if 40 <= i < 46 or 54 <= i < 60:  # seat B's hand comes in beside the nine ...
+            _arm(image, i, top=True, x=380, length=120)
+        elif 46 <= i < 54:  # ... rests, then withdraws: the gesture of a take
+            _arm(image, 0, top=True, x=380, length=120)
+        if 70 <= i < 80:  # B gathers the nine
+            _arm(image, i, top=True, x=270, length=200)
+        if 90 <= i < 100:  # A lays the eight where it lay
+            _arm(image, i, top=False, x=260, length=200)
+
+    watched = _watch(lambda i: [NINE] if 14 <= i < 74 else [eight] if i >= 94 else [], 130, paint)
+    assert [(m, ok) for _, m, ok in watched.seen] == B_TAKES_THE_NINE_A_LEADS_THE_EIGHT
+
+
 PILE = (420, 100, 500, 180)  # where beaten cards are swept to in the pile scenarios
 ON_THE_PILE = CardDetection("Jd", 0.17, (420.0, 100.0, 500.0, 180.0), 1)  # its backs read weakly
 
