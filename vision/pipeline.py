@@ -299,7 +299,7 @@ class Pipeline:
         # _learn_lengths: the longest box it was read in while nothing lay on it)
         self._laid_reads: dict[Card, _Laid] = {}  # every card reported laid, as it was read
         self._gathered: frozenset[Card] = frozenset()  # the cards of a take seen gone from
-        # the table at a still judgement with nothing laid: a card laid later is the next lead
+        # the table, or read nowhere, at a still judgement with nothing laid (see _judge)
         self._carried: tuple[int, frozenset[Card]] | None = None  # the last take's seat and
         # cards, while no card was laid since it (see _carried_off)
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
