@@ -1437,7 +1437,7 @@ class Pipeline:
         """Whether the trump card, still under the stock, is read laid in the battle area: one
         physical card cannot lie in both places, so the setup misread the card under the pile
         (eval8 games 7 and 22: the sideways index of ``kde-ancient-egyptians``' 9♣ read as the
-        6♣, its 6♥ as the 9♥). Once a game: a trump card read again is not read a third time."""
+        6♣, its 6♥ as the 9♥). Once a game: a trump card read again is not read again."""
         assert self.geometry is not None
         return (
             self.shows_trump
@@ -1466,7 +1466,7 @@ class Pipeline:
         if turned is not None:
             options.append((0.0, turned))
         for _score, card in sorted(options, key=lambda o: -o[0]):
-            if possible_new(state, card) and card not in self._memory:
+            if self._may_come(state, str(card)) is not None:
                 log.info("trump card read again as %s: its name %s was read in play", card, trump)
                 self.trump_card = self._revised = card
                 return _with_trump(state, card)
@@ -1534,9 +1534,12 @@ def _twin(card: Card) -> Card | None:
     return None if card.suit is None else replace(card, suit=_TWIN_SUITS[card.suit])
 
 
+_TURNED_RANKS = {Rank.SIX: Rank.NINE, Rank.NINE: Rank.SIX}
+
+
 def _upside_down(card: Card) -> Card | None:
     """The card whose index reads as ``card``'s turned upside down (a six and a nine)."""
-    turned = {Rank.SIX: Rank.NINE, Rank.NINE: Rank.SIX}.get(card.rank) if card.rank else None
+    turned = _TURNED_RANKS.get(card.rank) if card.rank is not None else None
     return None if turned is None else replace(card, rank=turned)
 
 

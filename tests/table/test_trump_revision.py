@@ -7,6 +7,7 @@ from referee.game import apply, table_game
 from referee.moves import parse_move
 from referee.variants import find_variant
 from vision.pipeline import Pipeline, _Remembered
+from vision.table.geometry import default_geometry, with_zone
 from vision.table.inference import NewCard
 
 C = Card.parse
@@ -56,8 +57,6 @@ IN_PLAY = (300.0, 200.0, 360.0, 290.0)
 
 def _watching(votes: dict[str, float]) -> Pipeline:
     """A pipeline whose setup read ``votes`` beside the stock, watching a 640x480 table."""
-    from vision.table.geometry import default_geometry, with_zone
-
     pipeline = _pipeline(votes)
     pipeline.geometry = with_zone(default_geometry(2, 640, 480), "stock", STOCK)
     return pipeline
