@@ -63,7 +63,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from referee.cards import Card, Suit
+from referee.cards import Card, Rank, Suit
 from referee.game import State
 from referee.moves import (
     Attack,
@@ -81,7 +81,6 @@ from referee.rules import Rules
 from referee.setup import TRUMP_CARD_SOURCES, deck_of
 from referee.state import Phase
 from vision.capture import Frame
-from vision.cards import upside_down
 from vision.detector import CardDetection, CardDetector
 from vision.table.geometry import (
     Box,
@@ -826,8 +825,8 @@ class Pipeline:
         may have been laid (not on the table, not discarded). Eval game 1: a Cyrillic jack
         ``В♥`` was read as the 8♥ at 0.39 (the J♥ runner-up at 0.2-0.3) and beat, then the true
         8♥ was laid and read at 0.72, and dropped as discarded: the game went out of step.
-        A six or a nine whose pips named the other of the two when it was laid (in two readings
-        or more, :meth:`SixesNines.contradicted`) was that one, read at
+        A six or a nine whose pips named the other of the two when it was laid (at least
+        ``MIN_READS`` readings, :mod:`vision.table.sixes_nines`) was that one, read at
         ``READ_AGAIN`` or more: eval9 game 26, the 6♣ led read as the 9♣ in every frame (its pips
         said 6♣) and discarded, then the true 9♣ beat and was taken for a discarded card."""
         assert self.geometry is not None
@@ -864,7 +863,7 @@ class Pipeline:
             if not self._sixes_nines.misread(str(card)):
                 continue
             other = _upside_down(card)
-            if other is None or self._may_come(state, str(other)) is None:
+            if other is None or other in self._memory or not possible_new(state, other):
                 continue
             log.info("%s read again as %s: this deck prints its sixes and nines alike", card, other)
             if card in self._memory:
@@ -1567,10 +1566,13 @@ def _twin(card: Card) -> Card | None:
     return None if card.suit is None else replace(card, suit=_TWIN_SUITS[card.suit])
 
 
+_TURNED_RANKS = {Rank.SIX: Rank.NINE, Rank.NINE: Rank.SIX}
+
+
 def _upside_down(card: Card) -> Card | None:
     """The card whose index reads as ``card``'s turned upside down (a six and a nine)."""
-    turned = upside_down(str(card))
-    return None if turned is None else parse_card(turned)
+    turned = _TURNED_RANKS.get(card.rank) if card.rank is not None else None
+    return None if turned is None else replace(card, rank=turned)
 
 
 def _cards_of(inference: Inference) -> set[Card]:
