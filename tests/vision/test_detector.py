@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
-from vision.cards import BACK, CLASSIFIER_CLASSES, DET_BACK, DET_CARD, DET_INDEX, upside_down
+from vision.cards import BACK, CLASSIFIER_CLASSES, DET_BACK, DET_CARD, DET_INDEX
 from vision.detections import Detections, letterbox, nms
 from vision.detector import (
-    PIPS_P,
     WEAKER,
     WHOLE_DET,
     WHOLE_P,
@@ -78,9 +76,9 @@ def test_a_card_whose_corners_disagree_keeps_the_dropped_reading_as_disputed() -
 
 def test_a_disputed_card_box_is_read_whole() -> None:
     cards = _dets([[300, 100, 400, 250]], DET_CARD, conf=0.9)
-    sure = CardDetection("Kc", 0.83, (300, 100, 400, 250), 1)
+    sure = CardDetection("9c", 0.83, (300, 100, 400, 250), 1)
     assert to_read_whole([sure], cards).tolist() == []
-    disputed = CardDetection("Kc", 0.83, (300, 100, 400, 250), 1, None, "Ks")
+    disputed = CardDetection("9c", 0.83, (300, 100, 400, 250), 1, None, "6c")
     assert to_read_whole([disputed], cards).tolist() == [0]
 
 
@@ -197,48 +195,6 @@ def test_a_card_named_by_its_corners_keeps_its_box_against_a_whole_reading_not_f
     cards = _dets([[300, 100, 400, 250]], DET_CARD)
     corners = CardDetection("7c", 0.5, (300, 100, 400, 250), 2)
     assert whole_card_reads([corners], cards, np.stack([_reading("8c", 0.99)])) == [corners]
-
-
-def test_a_six_or_a_nine_in_a_card_box_of_its_own_is_read_whole() -> None:
-    cards = _dets([[100, 100, 200, 250], [300, 100, 400, 250]], DET_CARD)
-    six = CardDetection("6c", 0.9, (100, 100, 200, 250), 2)
-    ten = CardDetection("Tc", 0.9, (300, 100, 400, 250), 2)
-    assert to_read_whole([six, ten], cards).tolist() == [0]
-
-
-def _between(card: str, p: float, other: str, q: float) -> np.ndarray:
-    probs = np.zeros(len(CLASSIFIER_CLASSES), np.float32)
-    probs[CLASSIFIER_CLASSES.index(card)] = p
-    probs[CLASSIFIER_CLASSES.index(other)] = q
-    probs[CLASSIFIER_CLASSES.index("none")] = 1 - p - q
-    return probs
-
-
-@pytest.mark.parametrize(
-    ("six", "nine", "pips"),
-    [(0.04, 0.9, "9c"), (0.9, 0.04, "6c"), (0.4, 0.5, None), (0.0, 0.0, None)],
-)
-def test_the_pips_of_a_six_name_it_or_the_nine_when_the_whole_card_is_sure_between_them(
-    six: float, nine: float, pips: str | None
-) -> None:
-    # the corners' name stands: the camera chain decides whether to believe the pips
-    cards = _dets([[100, 100, 200, 250]], DET_CARD)
-    named = CardDetection("6c", 0.9, (100, 100, 200, 250), 2)
-    (found,) = whole_card_reads([named], cards, np.stack([_between("6c", six, "9c", nine)]))
-    assert (found.card, found.pips) == ("6c", pips)
-    assert PIPS_P * (six + nine) <= max(six, nine) or pips is None
-
-
-def test_a_card_other_than_a_six_or_a_nine_has_no_pips_verdict() -> None:
-    cards = _dets([[100, 100, 200, 250]], DET_CARD)
-    weak = CardDetection("Tc", 0.2, (100, 100, 200, 250), 1)  # read whole: weakly named
-    (found,) = whole_card_reads([weak], cards, np.stack([_between("Tc", 0.5, "9c", 0.45)]))
-    assert found.pips is None
-
-
-def test_a_six_and_a_nine_are_each_others_card_upside_down() -> None:
-    turned = [upside_down(c) for c in ("6h", "9s", "Ts", "XR", BACK)]
-    assert turned == ["9h", "6s", None, None, None]
 
 
 def test_class_mapping_covers_every_classifier_output() -> None:
