@@ -23,16 +23,6 @@ DET_INDEX, DET_CARD, DET_BACK = 0, 1, 2
 
 DURAK_36: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS[4:])
 
-_TURNED_RANKS = {"6": "9", "9": "6"}
-
-
-def upside_down(card: str) -> str | None:
-    """The card whose rank index reads as ``card``'s turned upside down (a six and a nine of
-    one suit), or None: a deck that prints no suit sign beside the rank shows nothing else."""
-    turned = _TURNED_RANKS.get(card[:1]) if card in FACE_CARDS else None
-    return None if turned is None else turned + card[1]
-
-
 _REAL_RANKS = {"10": "T", "J": "J", "Q": "Q", "K": "K", "A": "A"}
 _REAL_SUITS = {"Spades": "s", "Trefoils": "c", "Clubs": "c", "Hearts": "h", "Diamonds": "d"}
 

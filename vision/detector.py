@@ -12,21 +12,12 @@ corner named weakly (a deck whose court cards carry no rank index), and names th
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from vision.cards import (
-    BACK,
-    CLASSIFIER_CLASSES,
-    CLASSIFIER_INDEX,
-    DET_BACK,
-    DET_CARD,
-    DET_INDEX,
-    NONE,
-    upside_down,
-)
+from vision.cards import BACK, CLASSIFIER_CLASSES, DET_BACK, DET_CARD, DET_INDEX, NONE
 from vision.crops import CARD_CROP_SIZE, CROP_SIZE, crop_card, crop_square, to_tensor
 from vision.detections import Detections, box_iou, letterbox
 from vision.runtime import Network, load
@@ -47,9 +38,6 @@ WHOLE_DET = 0.3
 WEAKER = 2.0
 """A card named by its corners gives up its box to the whole-card reading of it when that reading
 is at least this many times as sure (see :func:`whole_card_reads`)."""
-PIPS_P = 0.9
-"""The whole card of a six or a nine names one of the two (:attr:`CardDetection.pips`) when,
-read between only those two, it gives that one at least this share."""
 UNSURE_P = 0.8
 """Below this top probability a crop is read again turned three ways and the four readings
 averaged (validation crops: 90.0 % -> 91.9 % right, for about a quarter of the crops read again)."""
@@ -69,12 +57,6 @@ class CardDetection:
     disputed: str | None = None
     """What another corner in its box read, dropped as a misread of this card's own corner
     (:func:`_second_reading`): the whole-card reader decides between the two."""
-    pips: str | None = None
-    """For a six or a nine named by its corners in a card box of its own: which of it and its
-    upside-down card (the nine for a six) the whole card shows, when the whole-card reader is
-    sure; None where unread or unsure. A deck that prints no suit sign beside the rank
-    (``kde-ancient-egyptians``) shows a six's corner as a nine's: only the pips tell them apart,
-    and the camera chain learns when to believe them (:mod:`vision.table.sixes_nines`)."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -234,19 +216,14 @@ def box_owners(found: list[CardDetection], cards: Detections) -> list[int]:
 def to_read_whole(found: list[CardDetection], cards: Detections) -> np.ndarray:
     """Indices of the card boxes worth reading whole: sure enough to be a face-up card, and
     free, or taken by a card named so weakly that a whole-card reading could outweigh it, or
-    by a card whose corners disagree, or by a six or a nine (:attr:`CardDetection.pips`)."""
+    by a card whose corners disagree."""
     owners = box_owners(found, cards)
     return np.array(
         [
             i
             for i, (c, j) in enumerate(zip(cards.confidence, owners, strict=True))
             if c >= WHOLE_DET
-            and (
-                j < 0
-                or WEAKER * found[j].confidence <= c
-                or found[j].disputed is not None
-                or upside_down(found[j].card) is not None
-            )
+            and (j < 0 or WEAKER * found[j].confidence <= c or found[j].disputed is not None)
         ],
         np.int64,
     )
@@ -263,8 +240,7 @@ def whole_card_reads(
     its confidence is at least ``WEAKER`` times that card's (a corner misread: a deck whose
     court cards carry no rank index, a figure's ornament taken for a corner), or when it is what
     the card's other corner read (``disputed``: a deck whose bottom index is printed upright reads
-    there as the other of 6 and 9). The surest reading of an identity wins. A six or a nine
-    that keeps its box gets its :attr:`CardDetection.pips`."""
+    there as the other of 6 and 9). The surest reading of an identity wins."""
     owners = box_owners(found, cards)
     out = list(found)
     listed = {d.card for d in found}
@@ -285,23 +261,8 @@ def whole_card_reads(
         else:
             continue
         listed.add(card)
-    for i, j in enumerate(owners):
-        if j >= 0 and out[j] is found[j] and (pips := _pips(found[j].card, probs[i])):
-            out[j] = replace(found[j], pips=pips)
     out.sort(key=lambda d: (d.box[1], d.box[0]))
     return out
-
-
-def _pips(card: str, probs: np.ndarray) -> str | None:
-    """Which of a six or nine ``card`` and its upside-down card the whole-card reading
-    ``probs`` names with at least ``PIPS_P`` of the two's probability, or None."""
-    turned = upside_down(card)
-    if turned is None:
-        return None
-    own, other = float(probs[CLASSIFIER_INDEX[card]]), float(probs[CLASSIFIER_INDEX[turned]])
-    if own >= PIPS_P * (own + other) and own > 0.0:
-        return card
-    return turned if other >= PIPS_P * (own + other) and other > 0.0 else None
 
 
 class CardDetector:

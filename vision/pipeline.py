@@ -115,7 +115,6 @@ from vision.table.motion import (
     pile_grown,
     region_of,
 )
-from vision.table.sixes_nines import SixesNines
 from vision.table.snapshot import Snapshot, Votes, iou, parse_card, snapshot
 
 log = logging.getLogger(__name__)
@@ -311,8 +310,6 @@ class Pipeline:
         self._glimpsed_bare = False  # a still frame since the last judgement showed every
         # table card's place bare (a take, then a lead where the taken card lay: see _judge)
         self._last_cards: list[CardDetection] = []
-        self._sixes_nines = SixesNines()  # whether the deck prints its sixes and nines alike
-        self._sixes_nines_news = False  # ... just learned: the cards laid so far read again
         self.shows_trump = rules.trump_source in TRUMP_CARD_SOURCES
         """Whether the variant shows a trump card (under the stock, or dealt last): else the
         chain looks for none and the game starts at once."""
@@ -412,8 +409,7 @@ class Pipeline:
         ):
             t0 = _time.perf_counter()
             corrections = (
-                self._sixes_nines_read_again(state)
-                or self._reread_withdrawn(state)
+                self._reread_withdrawn(state)
                 or self._reread(state)
                 or self._discarded_read_again(state)
                 or self._taken_read_again(state)
@@ -423,9 +419,7 @@ class Pipeline:
                 observed = self._judge(state, frame.time)
                 if self._looked and not looked and _resizable(self.detector):
                     for turn in TURNS:
-                        found = self._sixes_nines.named(
-                            _detect_at(self.detector, frame.image, self.detector.imgsz, turn)
-                        )
+                        found = _detect_at(self.detector, frame.image, self.detector.imgsz, turn)
                         self._votes.add(snapshot(found, self.geometry))
                     self._look_closer(frame.image)
                     observed = self._judge(state, frame.time)
@@ -452,8 +446,7 @@ class Pipeline:
         t0 = _time.perf_counter()
         found = self.detector.detect(image)
         self.times.detect.append((_time.perf_counter() - t0) * 1000)
-        self._sixes_nines_news |= self._sixes_nines.observe(found)
-        return self._sixes_nines.named(found)
+        return found
 
     def _may_come(self, state: State, name: str) -> Card | None:
         """The card a reading names, if it is not remembered on the table and may come onto it."""
@@ -609,7 +602,7 @@ class Pipeline:
         cw, ch = w // 2, h // 2
         x1 = int(min(max((change[0] + change[2] - cw) / 2, 0), w - cw))
         y1 = int(min(max((change[1] + change[3] - ch) / 2, 0), h - ch))
-        found = self._sixes_nines.named(self.detector.detect(image[y1 : y1 + ch, x1 : x1 + cw]))
+        found = self.detector.detect(image[y1 : y1 + ch, x1 : x1 + cw])
         inner = (x1 > 0, y1 > 0, x1 + cw < w, y1 + ch < h)  # the crop's sides inside the frame
         closer = snapshot(
             [
@@ -824,11 +817,7 @@ class Pipeline:
         was another, the one its readings gave the most probability after it, when that one
         may have been laid (not on the table, not discarded). Eval game 1: a Cyrillic jack
         ``В♥`` was read as the 8♥ at 0.39 (the J♥ runner-up at 0.2-0.3) and beat, then the true
-        8♥ was laid and read at 0.72, and dropped as discarded: the game went out of step.
-        A six or a nine whose pips named the other of the two when it was laid (at least
-        ``MIN_READS`` readings, :mod:`vision.table.sixes_nines`) was that one, read at
-        ``READ_AGAIN`` or more: eval9 game 26, the 6♣ led read as the 9♣ in every frame (its pips
-        said 6♣) and discarded, then the true 9♣ beat and was taken for a discarded card."""
+        8♥ was laid and read at 0.72, and dropped as discarded: the game went out of step."""
         assert self.geometry is not None
         out: list[tuple[Card, Card]] = []
         for name, (_share, box) in self._votes.seen(self.min_share, MIN_READS).items():
@@ -837,38 +826,17 @@ class Pipeline:
                 continue
             laid = self._laid_reads.get(card)
             confidence = self._votes.confidence(name)
-            if laid is None or confidence < READ_AGAIN or not self.geometry.in_battle(box):
+            if (
+                laid is None
+                or laid.runner_up is None
+                or laid.runner_up in self._memory
+                or not possible_new(state, laid.runner_up)
+                or confidence < max(READ_AGAIN, READ_AGAIN_RATIO * laid.confidence)
+                or not self.geometry.in_battle(box)
+            ):
                 continue
-            options = [_upside_down(card)] if name in self._sixes_nines.contradicted() else []
-            if confidence >= READ_AGAIN_RATIO * laid.confidence:
-                options.insert(0, laid.runner_up)
-            other = next(
-                (c for c in options if c is not None and self._may_come(state, str(c))), None
-            )
-            if other is None:
-                continue
-            log.info("%s read again at %.2f: the one laid was %s", card, confidence, other)
-            out.append(self._laid_as(card, other))
-        return out
-
-    def _sixes_nines_read_again(self, state: State) -> list[tuple[Card, Card]]:
-        """Once the deck is found to print its sixes and nines alike: each six or nine laid
-        whose pips named the other of the two was that one, when it may have been laid (not on
-        the table, not discarded); remembered under it, and returned for the caller."""
-        if not self._sixes_nines_news:
-            return []
-        self._sixes_nines_news = False
-        out: list[tuple[Card, Card]] = []
-        for card in list(self._laid_reads):
-            if not self._sixes_nines.misread(str(card)):
-                continue
-            other = _upside_down(card)
-            if other is None or other in self._memory or not possible_new(state, other):
-                continue
-            log.info("%s read again as %s: this deck prints its sixes and nines alike", card, other)
-            if card in self._memory:
-                self._memory[other] = self._memory.pop(card)
-            out.append(self._laid_as(card, other))
+            log.info("%s read again at %.2f: the one laid was %s", card, confidence, laid.runner_up)
+            out.append(self._laid_as(card, laid.runner_up))
         return out
 
     def _laid_as(self, card: Card, other: Card) -> tuple[Card, Card]:
