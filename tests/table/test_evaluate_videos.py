@@ -1,5 +1,6 @@
 """The video evaluation's report names the verdicts that came late; each game gets the seats of
-its own set, in a file that is gone when the game is over, even one that failed."""
+its own set, in a file that is gone when the game is over, even one that failed; a folder named
+that holds no game is reported, not skipped."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from vision.table.evaluate_videos import (
     GameResult,
     calibration_from_meta,
     evaluate_game,
+    game_folders,
+    main,
     slow_verdicts,
 )
 from vision.video.game import simulate
@@ -91,3 +94,16 @@ def test_a_game_that_fails_midway_leaves_no_calibration_file(
     with pytest.raises(RuntimeError, match="chain failed"):
         evaluate_game(folder, detector=object(), calibrate_from_meta=True)  # type: ignore[arg-type]
     assert not list(tmp_path.glob("tracker-calibration-*"))
+
+
+def test_a_folder_named_that_holds_no_game_is_an_error_not_a_game_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    done, rendering = tmp_path / "set" / "game-000", tmp_path / "set" / "game-001"
+    done.mkdir(parents=True)
+    rendering.mkdir()
+    (done / "meta.json").write_text("{}", encoding="utf-8")
+    assert game_folders([tmp_path / "set"]) == [done]
+    assert game_folders([done]) == [done]
+    assert main([str(done), str(rendering)]) == 2  # game 1's render has not written its meta yet
+    assert str(rendering) in capsys.readouterr().err

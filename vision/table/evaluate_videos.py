@@ -239,12 +239,19 @@ def _times(moves: list[str], when: dict[str, list[float]]) -> list[float | None]
 
 
 def game_folders(roots: list[Path]) -> list[Path]:
+    """The game folders named, or held one level down by the folders named. A folder named
+    that is neither (no ``meta.json`` in it or under it: a game still rendering, a typo) is an
+    error, not a game left out (eval10: game 29 was skipped while its render ended)."""
     out: list[Path] = []
     for root in roots:
-        if (root / "meta.json").is_file():
-            out.append(root)
-        else:
-            out += sorted(p.parent for p in root.glob("*/meta.json"))
+        games = (
+            [root]
+            if (root / "meta.json").is_file()
+            else sorted(p.parent for p in root.glob("*/meta.json"))
+        )
+        if not games:
+            raise FileNotFoundError(f"no game (meta.json) in or under {root}")
+        out += games
     return out
 
 
@@ -334,12 +341,13 @@ def main(argv: list[str] | None = None) -> int:
         if path is not None and not path.is_file():
             print(f"no model at {path}", file=sys.stderr)
             return 2
-    folders = game_folders(args.roots)
+    try:
+        folders = game_folders(args.roots)
+    except FileNotFoundError as error:
+        print(error, file=sys.stderr)
+        return 2
     if args.limit:
         folders = folders[: args.limit]
-    if not folders:
-        print("no game folders (meta.json) found", file=sys.stderr)
-        return 2
     detector = CardDetector(
         args.detector,
         args.classifier,
