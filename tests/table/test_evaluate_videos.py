@@ -107,3 +107,6 @@ def test_a_folder_named_that_holds_no_game_is_an_error_not_a_game_left_out(
     assert game_folders([done]) == [done]
     assert main([str(done), str(rendering)]) == 2  # game 1's render has not written its meta yet
     assert str(rendering) in capsys.readouterr().err
+    (rendering / "video.mp4").write_bytes(b"")  # ... but its video is under way
+    with pytest.raises(FileNotFoundError, match="game-001"):
+        game_folders([tmp_path / "set"])

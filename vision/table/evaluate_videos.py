@@ -240,8 +240,9 @@ def _times(moves: list[str], when: dict[str, list[float]]) -> list[float | None]
 
 def game_folders(roots: list[Path]) -> list[Path]:
     """The game folders named, or held one level down by the folders named. A folder named
-    that is neither (no ``meta.json`` in it or under it: a game still rendering, a typo) is an
-    error, not a game left out (eval10: game 29 was skipped while its render ended)."""
+    that is neither (no ``meta.json`` in it or under it: a game still rendering, a typo), or a
+    game folder with a video but no ``meta.json`` yet, is an error, not a game left out (eval10:
+    game 29 was skipped while its render ended)."""
     out: list[Path] = []
     for root in roots:
         games = (
@@ -251,6 +252,9 @@ def game_folders(roots: list[Path]) -> list[Path]:
         )
         if not games:
             raise FileNotFoundError(f"no game (meta.json) in or under {root}")
+        unfinished = [p.parent for p in root.glob("*/video.mp4") if p.parent not in games]
+        if unfinished:
+            raise FileNotFoundError(f"a game with no meta.json yet (rendering?): {unfinished[0]}")
         out += games
     return out
 
