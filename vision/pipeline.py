@@ -1045,8 +1045,10 @@ class Pipeline:
             and (
                 self._bare(state)
                 or self._glimpsed_bare
-                or (bool(new) and state.all_covered())
-                or (bool(new) and taken_off and table_cards <= self._gathered)
+                or (
+                    bool(new)
+                    and (state.all_covered() or (taken_off and table_cards <= self._gathered))
+                )
             )
         )
         if taken_off and not new:
