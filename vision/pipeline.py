@@ -275,6 +275,9 @@ class Pipeline:
         self._withdrawing = False  # the judgement in progress is of such frames
         self._judged_withdrawing = False  # this spell's arm was judged as it withdrew
         self._to_reread: list[Card] = []  # ... the cards it laid, to read in the still frames
+        self._hasty: list[Card] = []  # cards laid by a judgement of a spell's first still frame
+        self._hasty_spell = 0  # ... that spell, and the frame's time (they are read again in
+        self._hasty_time = 0.0  # the next spell's still frames, when it began in a pause)
         self._clear_frames = 0  # the last moving frames read in which the arm touched no card
         # (they count as still frames towards an alarm's ALARM_STILL)
         self._setup_votes: dict[str, tuple[float, Box]] = {}
@@ -349,6 +352,8 @@ class Pipeline:
                 self._withdrawing_looks = 0
                 self._judged_withdrawing = False
                 self._to_reread = []
+                if self._spells > self._hasty_spell + 1 or frame.time - self._hasty_time > PAUSE_S:
+                    self._hasty = []  # read again only after the hand that laid them paused
             self._moved = True
             self._judged = False
             self._holding = self._doubting = self._looked = self._looked_before_alarm = False
@@ -410,12 +415,14 @@ class Pipeline:
             t0 = _time.perf_counter()
             corrections = (
                 self._reread_withdrawn(state)
+                or self._reread_hasty(state)
                 or self._reread(state)
                 or self._discarded_read_again(state)
                 or self._taken_read_again(state)
             )
             if not corrections:
                 looked = self._looked
+                first = self._votes.frames < self.vote_frames  # (looks closer add frames)
                 observed = self._judge(state, frame.time)
                 if self._looked and not looked and _resizable(self.detector):
                     for turn in TURNS:
@@ -423,6 +430,9 @@ class Pipeline:
                         self._votes.add(snapshot(found, self.geometry))
                     self._look_closer(frame.image)
                     observed = self._judge(state, frame.time)
+                if observed and first:
+                    self._hasty = [c for o in observed for c in move_cards(o.move)]
+                    self._hasty_spell, self._hasty_time = self._spells, frame.time
                 if self._judged:
                     self._glimpsed_bare = False
             self.times.judge.append((_time.perf_counter() - t0) * 1000)
@@ -525,13 +535,34 @@ class Pipeline:
         return found, observed
 
     def _reread_withdrawn(self, state: State) -> list[tuple[Card, Card]]:
-        """Cards judged as the arm withdrew, read once more when the table is still: one whose
-        place the still frames read in ``REREAD_SHARE`` of them as another card that may come
-        onto the table, and never as itself, is that card (a moving frame's misread: in the
-        first of them the arm can still shade it). The caller corrects the moves."""
+        """Cards judged as the arm withdrew, read once more when the table is still (a moving
+        frame's misread: in the first of them the arm can still shade it; see
+        :meth:`_read_once_more`)."""
         if not self._to_reread or self._votes.frames < self.vote_frames:
             return []
         cards, self._to_reread = self._to_reread, []
+        return self._read_once_more(state, cards)
+
+    def _reread_hasty(self, state: State) -> list[tuple[Card, Card]]:
+        """Cards judged at the first still frame of a spell, read once more in the next spell's
+        still frames (see :meth:`_read_once_more`): a hand that pauses as it lets go of a card
+        makes a still frame, and its shade, read with the glimpses of the card sliding in, can
+        name the card wrongly (eval10 game 28: a 9♣ led by the sixth seat of an angled table,
+        read as the J♣ in the pause, as the 9♣ in every frame after the hand left; taken for the
+        leader beating his own J♣, the game went out of step)."""
+        if (
+            not self._hasty
+            or self._spells == self._hasty_spell
+            or self._votes.frames < self.vote_frames
+        ):
+            return []
+        cards, self._hasty = self._hasty, []
+        return self._read_once_more(state, cards)
+
+    def _read_once_more(self, state: State, cards: list[Card]) -> list[tuple[Card, Card]]:
+        """Of ``cards``, judged on a few frames, those whose place this still spell's frames
+        read in ``REREAD_SHARE`` of them as another card that may come onto the table, and never
+        as themselves, are that card. The caller corrects the moves."""
         out: list[tuple[Card, Card]] = []
         for card in cards:
             mem = self._memory.get(card)
@@ -544,7 +575,7 @@ class Pipeline:
                     and iou(place.box, mem.box) >= SAME_CARD
                     and self._votes.share(place.card) >= REREAD_SHARE
                 ):
-                    log.info("%s laid as the arm withdrew reads as %s: corrected", card, other)
+                    log.info("%s, judged on a few frames, reads as %s: corrected", card, other)
                     self._memory[other] = self._memory.pop(card)
                     out.append((card, other))
                     break
@@ -707,6 +738,13 @@ class Pipeline:
                 continue
             if _part_of(box, mem.box, CORNER_AREA):
                 return True  # one of its corners, read as another card
+            if (
+                card in self._hasty
+                and iou(box, mem.box) >= SAME_CARD
+                and self._votes.share(str(card)) == 0
+            ):
+                return True  # a card judged in a pause of the hand that laid it, read
+                # otherwise since: it is read once more (_reread_hasty), not a card laid on it
             same_rank = other is not None and other.rank == card.rank
             if (
                 same_rank

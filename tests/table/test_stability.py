@@ -1343,3 +1343,52 @@ def test_a_card_cut_by_the_closer_looks_edge_inside_the_picture_is_cut() -> None
     assert _cut((100.0, 1.0, 160.0, 90.0), 320, 180, inner)  # on the top side: cut
     assert not _cut((260.0, 100.0, 320.0, 180.0), 320, 180, inner)  # the picture's own corner
     assert not _cut((100.0, 40.0, 160.0, 130.0), 320, 180, inner)  # whole inside
+
+
+# --- a card judged in a pause of the hand that laid it ---------------------------------------
+SHADED_BOX = (250.0, 140.0, 300.0, 240.0)  # the nine's box with the hand's shade below it
+
+
+def _shaded_pause(i: int, image: np.ndarray) -> None:
+    """Seat A's arm lays the nine beside its path (frames 10-19: the card is read in its
+    glimpses), pauses with the hand's shade below the card (frames 20-21: 21 is still), then
+    withdraws (frames 22-24)."""
+    if i >= 14:
+        image[140:215, 250:300] = 230
+    if i in (20, 21):
+        image[215:240, 250:300] = 60
+    if 10 <= i < 20 or 22 <= i < 25:
+        _arm(image, i, top=False, x=400, length=200 if i < 20 else 100)
+
+
+def test_a_card_judged_in_a_pause_of_the_hand_is_corrected_when_the_next_spell_reads_another() -> (
+    None
+):
+    # eval10 game 28: the hand that laid the nine pauses (frame 21 is still) with its shade
+    # below the card, and the glimpses and that frame read the card, shade and all, as the
+    # jack; the hand then withdraws (frames 22-24) and every still frame after reads the nine,
+    # in a box the jack's overlaps by 0.75, its place changed by the shade gone: the nine is
+    # the jack read again, not a card laid on it
+    jack = CardDetection("Js", 0.6, SHADED_BOX, 2)
+    watched = _watch(lambda i: [] if i < 14 else [jack] if i < 22 else [NINE], 60, _shaded_pause)
+    assert [(at, m) for at, m, _ in watched.seen] == [(21, "A:attack Js")]
+    assert [(old, new) for _, old, new in watched.corrections] == [("Js", "9s")]
+    assert watched.moves == ["A:attack 9s"]
+
+
+def test_a_card_laid_on_a_card_judged_in_a_pause_after_the_hand_left_is_a_new_card() -> None:
+    # the same jack judged in the pause, but the next arm comes after the hand has gone (more
+    # than PAUSE_S later): a card laid there is judged as laid (B's ten on it, read alone)
+    jack = CardDetection("Js", 0.6, SHADED_BOX, 2)
+    ten = CardDetection("Ts", 0.6, CARD_BOX, 2)
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 10**6)),
+            ((250, 215, 300, 240), 60, range(20, 22)),
+            (NINE_AT, 170, range(44, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN],
+    )
+    watched = _watch(lambda i: [] if i < 14 else [jack] if i < 44 else [ten], 70, paint)
+    assert watched.corrections == []
+    assert [m for _, m, _ in watched.seen] == ["A:attack Js", "B:beat Js/Ts"]
