@@ -1377,18 +1377,18 @@ def test_a_card_judged_in_a_pause_of_the_hand_is_corrected_when_the_next_spell_r
 
 
 def test_a_card_laid_on_a_card_judged_in_a_pause_after_the_hand_left_is_a_new_card() -> None:
-    # the same jack judged in the pause, but the next arm comes after the hand has gone (more
-    # than PAUSE_S later): a card laid there is judged as laid (B's ten on it, read alone)
+    # the same jack judged in the pause, but nothing moves again until B's arm, more than
+    # PAUSE_S later: the ten it lays square on the card is judged as laid (read alone there)
     jack = CardDetection("Js", 0.6, SHADED_BOX, 2)
     ten = CardDetection("Ts", 0.6, CARD_BOX, 2)
-    paint = _painter(
-        [
-            (NINE_AT, 230, range(14, 10**6)),
-            ((250, 215, 300, 240), 60, range(20, 22)),
-            (NINE_AT, 170, range(44, 10**6)),
-        ],
-        [A_LAYS_THE_NINE, B_REACHES_IN],
-    )
+
+    def paint(i: int, image: np.ndarray) -> None:
+        _shaded_pause(min(i, 21), image)  # the pause's picture stays: no arm until B's
+        if i >= 44:
+            image[140:215, 250:300] = 170  # the ten laid square on it by B (frames 40-49)
+        if 40 <= i < 50:
+            _arm(image, i, top=True, x=400, length=200)
+
     watched = _watch(lambda i: [] if i < 14 else [jack] if i < 44 else [ten], 70, paint)
     assert watched.corrections == []
     assert [m for _, m, _ in watched.seen] == ["A:attack Js", "B:beat Js/Ts"]
