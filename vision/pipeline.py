@@ -274,6 +274,8 @@ class Pipeline:
         self._withdrawing_looks = 0  # ... how many were read
         self._withdrawing = False  # the judgement in progress is of such frames
         self._judged_withdrawing = False  # this spell's arm was judged as it withdrew
+        self._moved_from: int | None = None  # the seat whose reach made a move, while it may
+        # still be on its way out (spells with pauses up to PAUSE_S between): no gesture (_judge)
         self._to_reread: list[Card] = []  # ... the cards it laid, to read in the still frames
         self._hasty: list[Card] = []  # cards laid by a judgement of a spell's first still frame
         self._hasty_spell = 0  # ... that spell, and the frame's time (they are read again in
@@ -352,6 +354,8 @@ class Pipeline:
                 self._withdrawing_looks = 0
                 self._judged_withdrawing = False
                 self._to_reread = []
+                if frame.time - self._rest_time > PAUSE_S:
+                    self._moved_from = None  # a new reach (else perhaps the same, after a pause)
                 if self._spells > self._hasty_spell + 1 or frame.time - self._hasty_time > PAUSE_S:
                     self._hasty = []  # read again only after the hand that laid them paused
             self._moved = True
@@ -430,6 +434,8 @@ class Pipeline:
                         self._votes.add(snapshot(found, self.geometry))
                     self._look_closer(frame.image)
                     observed = self._judge(state, frame.time)
+                if observed:
+                    self._moved_from = self._entry_seat()
                 if observed and first:
                     self._hasty = [c for o in observed for c in move_cards(o.move)]
                     self._hasty_spell, self._hasty_time = self._spells, frame.time
@@ -528,11 +534,18 @@ class Pipeline:
             self._votes, self._withdrawing = votes, False
             self._judged = self._looked = self._holding = False  # (the still frames judge)
         self._judged_withdrawing = bool(observed)
+        if observed:
+            self._moved_from = self._entry_seat()
         self._to_reread = [c for o in observed for c in move_cards(o.move)]
         if observed and self._calm is not None and self.motion.current is not None:
             # the calm picture is the table now, but where the arm is (there, as before it came)
             self._calm = np.where(distance < ARM_MARGIN, self._calm, self.motion.current)
         return found, observed
+
+    def _entry_seat(self) -> int | None:
+        """The seat the last arm came from, if seen."""
+        assert self.geometry is not None
+        return None if self._entry is None else self.geometry.seat_at(self._entry)[0]
 
     def _reread_withdrawn(self, state: State) -> list[tuple[Card, Card]]:
         """Cards judged as the arm withdrew, read once more when the table is still (a moving
@@ -1108,6 +1121,8 @@ class Pipeline:
             and not gone
             and not self._judged
             and not self._judged_withdrawing  # (the arm laid a card: the calm picture shows it)
+            and self._entry_seat() != self._moved_from  # (... or it made a move, paused and
+            # went on: its way out is no reach without a card; eval11 game 22)
             and self._entry is not None
             and self.motion.battle_unchanged(self._calm)
         )

@@ -1392,3 +1392,55 @@ def test_a_card_laid_on_a_card_judged_in_a_pause_after_the_hand_left_is_a_new_ca
     watched = _watch(lambda i: [] if i < 14 else [jack] if i < 44 else [ten], 70, paint)
     assert watched.corrections == []
     assert [m for _, m, _ in watched.seen] == ["A:attack Js", "B:beat Js/Ts"]
+
+
+# --- a reach that made a move, paused and went on ---------------------------------------------
+HEART_NINE = CardDetection("9h", 0.6, (400.0, 140.0, 450.0, 215.0), 2)  # at THROWN_AT
+HEART_TEN = CardDetection("Th", 0.6, (120.0, 140.0, 170.0, 215.0), 2)
+HEART_JACK = CardDetection("Jh", 0.6, (412.0, 160.0, 462.0, 235.0), 2)  # on the 9♥
+A_THROWS_IN_AT_60: ArmSpell = (range(60, 70), False, 200)
+A_THROWS_IN_AT_90: ArmSpell = (range(90, 100), False, 200)
+
+
+def _two_open_then(arms: list[ArmSpell], jack_at: int | None) -> Watched:
+    """A leads the 9♠ (frames 10-19), B beats it with the T♠ (40-49), A throws in the 9♥
+    (60-69) and the T♥ (90-99): the T♥ stays uncovered; then ``arms``, B laying the J♥ on the
+    9♥ from frame ``jack_at`` (none if None)."""
+    end = 10**6 if jack_at is None else jack_at
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 10**6)),
+            (COVER_AT, 150, range(44, 10**6)),
+            (THROWN_AT, 200, range(64, 10**6)),
+            ((120, 140, 170, 215), 210, range(94, 10**6)),
+            ((412, 160, 462, 235), 170, range(end, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN, A_THROWS_IN_AT_60, A_THROWS_IN_AT_90, *arms],
+    )
+
+    def script(i: int) -> list[CardDetection]:
+        read = [NINE] if i >= 14 else []
+        read += [TEN_ON_IT] if i >= 44 else []
+        read += [HEART_NINE] if i >= 64 else []
+        read += [HEART_TEN] if i >= 94 else []
+        return read + ([HEART_JACK] if i >= end else [])
+
+    return _watch(script, 180, paint)
+
+
+OPENED = ["A:attack 9s", "B:beat 9s/Ts", "A:throw 9h", "A:throw Th"]
+
+
+def test_an_arm_that_laid_a_card_paused_and_went_on_makes_no_gesture() -> None:
+    # eval11 game 22: B's arm lays the J♥ (frames 120-125), withdraws over the table, judged as
+    # it withdraws (126-132), stops for five frames and goes on out (138-141): the rest of its
+    # way out, a spell with no card laid, is not B reaching in without a card (a take)
+    arms = [(range(120, 126), True, 200), (range(126, 133), True, 100), (range(138, 142), True, 50)]
+    watched = _two_open_then(arms, jack_at=124)
+    assert [m for _, m, _ in watched.seen] == [*OPENED, "B:beat 9h/Jh"]
+
+
+def test_another_seats_arm_coming_in_just_after_a_move_without_a_card_takes() -> None:
+    # B reaches in without a card 0.2 s after A's arm that threw in the T♥ left (103-112)
+    watched = _two_open_then([(range(103, 113), True, 200)], jack_at=None)
+    assert [m for _, m, _ in watched.seen] == [*OPENED, "B:take"]
