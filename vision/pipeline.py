@@ -740,7 +740,8 @@ class Pipeline:
         uncovered card whose place changed may be a card laid on it: eval game 26, a K♠ laid
         across the 6♠ it beat, read at 0.16-0.18 as K♣ and K♠); a weak reading mostly on a
         card of a beaten pair (nothing is laid on a pair: eval game 6, a hand resting on a
-        pair to take the table read there as J♣ at 0.09 beating the card beside); or the
+        pair to take the table read there as J♣ at 0.09 beating the card beside); a reading
+        of its rank on a card of a beaten pair that is not read itself; or the
         card's place, no longer read as it and not changed since.  ``paired``: the cards of
         the beaten pairs on the table."""
         assert self.motion is not None
@@ -794,6 +795,10 @@ class Pipeline:
                 # its suit may be a weak reading of a card laid on it to beat it)
             if same < SAME_CARD:
                 continue
+            if same_rank and card in paired and self._votes.share(str(card)) < self.min_share:
+                return True  # its rank read on a card of a beaten pair, itself unread: the part
+                # its cover leaves showing, misread (nothing is laid on a pair; eval10 game 29:
+                # the Q♣ under the K♣ read as the Q♠, a throw-in)
             if name in mem.rivals and unchanged:
                 return True  # read so before, when the card was laid: the same card
             if weak and (unchanged or card in paired):

@@ -886,6 +886,18 @@ def test_a_weak_reading_mostly_on_a_beaten_pair_is_not_a_card_laid() -> None:
     ]
 
 
+def test_a_reading_of_its_rank_on_a_covered_card_not_read_itself_is_that_card_not_a_throw_in() -> (
+    None
+):
+    # eval10 game 29: the strip of the Q♣ its cover, the K♣, leaves showing, read as the Q♠ in
+    # a box mostly on the Q♣ while A threw in beside: no Q♠ thrown in (nothing is laid on a pair)
+    strip = CardDetection("9c", 0.6, (250.0, 150.0, 300.0, 222.0), 2)  # on the nine (IoU 0.79)
+    thrown = CardDetection("9h", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
+    script = _nine_then(lambda i: [TEN_ON_IT] + [thrown, strip] * (i >= 74))
+    seen = _watch(script, 120, A_THROWS_IN_BESIDE).seen
+    assert [m for _, m, _ in seen] == ["A:attack 9s", "B:beat 9s/Ts", "A:throw 9h"]
+
+
 def test_a_card_read_now_and_then_as_the_card_beside_it_does_not_take_that_cards_place() -> None:
     # eval game 29: of two kings laid in one lead, the one on the left (in a larger box) read
     # once as the king of clubs lying on the right: the king of clubs stays where it is read
