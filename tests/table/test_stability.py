@@ -1408,8 +1408,10 @@ def test_a_card_laid_on_a_card_judged_in_a_pause_after_the_hand_left_is_a_new_ca
 
 # --- a reach that made a move, paused and went on ---------------------------------------------
 HEART_NINE = CardDetection("9h", 0.6, (400.0, 140.0, 450.0, 215.0), 2)  # at THROWN_AT
-HEART_TEN = CardDetection("Th", 0.6, (120.0, 140.0, 170.0, 215.0), 2)
-HEART_JACK = CardDetection("Jh", 0.6, (412.0, 160.0, 462.0, 235.0), 2)  # on the 9♥
+HEART_TEN_AT = (120, 140, 170, 215)
+HEART_JACK_AT = (412, 160, 462, 235)  # on the 9♥
+HEART_TEN = CardDetection("Th", 0.6, (120.0, 140.0, 170.0, 215.0), 2)  # at HEART_TEN_AT
+HEART_JACK = CardDetection("Jh", 0.6, (412.0, 160.0, 462.0, 235.0), 2)  # at HEART_JACK_AT
 A_THROWS_IN_AT_60: ArmSpell = (range(60, 70), False, 200)
 A_THROWS_IN_AT_90: ArmSpell = (range(90, 100), False, 200)
 
@@ -1424,8 +1426,8 @@ def _two_open_then(arms: list[ArmSpell], jack_at: int | None) -> Watched:
             (NINE_AT, 230, range(14, 10**6)),
             (COVER_AT, 150, range(44, 10**6)),
             (THROWN_AT, 200, range(64, 10**6)),
-            ((120, 140, 170, 215), 210, range(94, 10**6)),
-            ((412, 160, 462, 235), 170, range(end, 10**6)),
+            (HEART_TEN_AT, 210, range(94, 10**6)),
+            (HEART_JACK_AT, 170, range(end, 10**6)),
         ],
         [A_LAYS_THE_NINE, B_REACHES_IN, A_THROWS_IN_AT_60, A_THROWS_IN_AT_90, *arms],
     )
