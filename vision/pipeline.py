@@ -435,8 +435,6 @@ class Pipeline:
                         self._votes.add(snapshot(found, self.geometry))
                     self._look_closer(frame.image)
                     observed = self._judge(state, frame.time)
-                if observed:
-                    self._moved_from = self._entry_seat()
                 if observed and first:
                     self._hasty = [c for o in observed for c in move_cards(o.move)]
                     self._hasty_spell, self._hasty_time = self._spells, frame.time
@@ -535,8 +533,6 @@ class Pipeline:
             self._votes, self._withdrawing = votes, False
             self._judged = self._looked = self._holding = False  # (the still frames judge)
         self._judged_withdrawing = bool(observed)
-        if observed:
-            self._moved_from = self._entry_seat()
         self._to_reread = [c for o in observed for c in move_cards(o.move)]
         if observed and self._calm is not None and self.motion.current is not None:
             # the calm picture is the table now, but where the arm is (there, as before it came)
@@ -1127,9 +1123,9 @@ class Pipeline:
             and not gone
             and not self._judged
             and not self._judged_withdrawing  # (the arm laid a card: the calm picture shows it)
+            and self._entry is not None
             and self._entry_seat() != self._moved_from  # (... or it made a move, paused and
             # went on: its way out is no reach without a card; eval11 game 22)
-            and self._entry is not None
             and self.motion.battle_unchanged(self._calm)
         )
         if not new and not gone and not gesture:
@@ -1282,6 +1278,8 @@ class Pipeline:
         self._judged = True
         if not self._withdrawing:  # (else the arm is in the picture: see _judge_withdrawing)
             self._calm = self.motion.current
+        if observed:
+            self._moved_from = self._entry_seat()
         return observed
 
     def _played_on(self, state: State, gone: set[Card]) -> tuple[State, tuple[Move, ...]]:
