@@ -749,11 +749,9 @@ class Pipeline:
                 continue
             if _part_of(box, mem.box, CORNER_AREA):
                 return True  # one of its corners, read as another card
-            if (
-                card in self._hasty
-                and iou(box, mem.box) >= SAME_CARD
-                and self._votes.share(str(card)) == 0
-            ):
+            own = self._votes.share(str(card))  # how often it is read itself now
+            unread = own < self.min_share
+            if card in self._hasty and iou(box, mem.box) >= SAME_CARD and own == 0:
                 return True  # a card judged in a pause of the hand that laid it, read
                 # otherwise since: it is read once more (_reread_hasty), not a card laid on it
             same_rank = other is not None and other.rank == card.rank
@@ -770,7 +768,7 @@ class Pipeline:
             if same_rank and weak and read_now and _part_of(box, read_now.box, CORNER_AREA):
                 return True  # a weak reading of its rank in a corner of where it is read now
                 # (remembered by one corner, read whole since): its other corner misread
-            if _part_of(box, mem.box, PART_AREA) and self._votes.share(str(card)) < self.min_share:
+            if _part_of(box, mem.box, PART_AREA) and unread:
                 return True  # the part still showing of a card covered since, read as another
             if weak and card in paired and overlap(box, mem.box) >= HALF_INSIDE:
                 return True  # a weak reading mostly on a beaten pair: the pair misread
@@ -779,10 +777,7 @@ class Pipeline:
                 continue  # apart from it (every check below needs at least this overlap)
             unchanged = not changed(mem.patch, self.motion.region(mem.box))
             trump_on_it = (
-                other is not None
-                and other.suit == trump
-                and card.suit != trump
-                and self._votes.share(str(card)) >= self.min_share
+                other is not None and other.suit == trump and card.suit != trump and not unread
             )
             if same >= SAME_SPOT and (unchanged or (same_rank and not trump_on_it)):
                 return True  # its very box, not covered since, or read as a card of its rank
@@ -792,7 +787,7 @@ class Pipeline:
                 # its suit may be a weak reading of a card laid on it to beat it)
             if same < SAME_CARD:
                 continue
-            if same_rank and card in paired and self._votes.share(str(card)) < self.min_share:
+            if same_rank and card in paired and unread:
                 return True  # its rank read on a card of a beaten pair, itself unread: the part
                 # its cover leaves showing, misread (nothing is laid on a pair; eval10 game 29:
                 # the Q♣ under the K♣ read as the Q♠, a throw-in)
@@ -800,7 +795,7 @@ class Pipeline:
                 return True  # read so before, when the card was laid: the same card
             if weak and (unchanged or card in paired):
                 return True  # a weak reading of its place: the card's other corner misread
-            if self._votes.share(str(card)) >= self.min_share:
+            if not unread:
                 continue  # the remembered card is still read: the new one lies on it
             if unchanged:
                 return True
