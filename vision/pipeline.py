@@ -165,6 +165,9 @@ TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is take
 TOUCHING = 0.9  # closeness to the pile of a card first read after an arm came, to be the trump
 LOOK_BACK = 4  # moving frames before a still spell that are read when it starts (see _read_back)
 PAUSE_S = 0.7  # an arm that pauses this long or less over the table is still the same arm
+IN_HAND = 0.5  # share of a card's length under which a new card's box, where an arm lies ...
+HAND_GAP = 2  # ... or comes within this many small pixels of it (SCALE pixels each), ...
+ARM_REST_S = 1.5  # ... is a card in the hand: judged when the arm has left, or after this
 WITHDRAWN_GAP = 0.5  # card lengths between the withdrawing arm and a card it laid, from which...
 APART_AREA = 0.1  # ... a change of this share of a card length squared apart from the arm is
 WITHDRAWING_LOOKS = 8  # ... read, in up to this many moving frames a spell (_judge_withdrawing)
@@ -1140,6 +1143,20 @@ class Pipeline:
             self._judged = True
             self._calm = self.motion.current
             return []
+        if (
+            not self._withdrawing
+            and self._lengths
+            and now - self._rest_time < ARM_REST_S
+            and self.motion.arm_on(
+                self._calm,
+                [n.box for n in new if _length(n.box) < IN_HAND * self._card_length()],
+                HAND_GAP,
+            )
+        ):
+            return []  # a card's corner read where an arm lies over the table: a card in the
+            # hand, or one it hides; judged when the arm has left (eval10 game 3: C's hand,
+            # paused at the table's edge, held the T♠ with its corner showing: a lead, then
+            # a take when the hand went on)
         arm_seat, certainty = (None, 0.0)
         against: tuple[float, ...] = ()
         if self._entry is not None:

@@ -1406,6 +1406,44 @@ def test_a_card_laid_on_a_card_judged_in_a_pause_after_the_hand_left_is_a_new_ca
     assert [m for _, m, _ in watched.seen] == ["A:attack Js", "B:beat Js/Ts"]
 
 
+# --- a card held in a hand that pauses over the table ------------------------------------------
+NINE_HELD = CardDetection("9h", 0.6, (306.0, 136.0, 318.0, 150.0), 1)  # its corner at the hand
+
+
+def _hand_pauses_holding_the_nine(i: int, image: np.ndarray) -> None:
+    """A leads the 9♠ and B beats it with the T♠ (as in A_THROWS_IN_BESIDE); then A's arm comes
+    in (frames 60-64), stops at the battle area's edge holding the 9♥ with one corner showing
+    at its fingertips (65-67, still), goes on (68-69), stops again with the card hidden
+    (70-72), lays it beside the pair (73-77; there from 75) and leaves (78-82)."""
+    A_THROWS_IN_BESIDE(min(i, 59), image)
+    if i >= 75:
+        image[140:215, 400:450] = 200
+    if 60 <= i < 65 or 68 <= i < 70 or 73 <= i < 83:
+        _arm(image, i, top=False, x=300 if i < 73 else 400)
+    elif 65 <= i < 68 or 70 <= i < 73:
+        image[150:H, 300:360] = (120, 150, 200)  # the arm, still
+        if i < 68:
+            image[136:150, 306:318] = 230  # the held card's corner
+
+
+def test_a_card_whose_corner_shows_at_a_hand_paused_over_the_table_is_in_the_hand() -> None:
+    # eval10 game 3: C's hand paused at the table's edge with the T♠ in it, its corner read in
+    # a box a fifth of a card long: judged a lead there; when the hand had gone on, the card
+    # was gone (a take) and then laid (a lead out of turn): two false alarms
+    def script(i: int) -> list[CardDetection]:
+        if i < 60:
+            return _nine_then(lambda i: [TEN_ON_IT])(i)
+        return [TEN_ON_IT, *([NINE_HELD] if 65 <= i < 68 else []), *[HEART_NINE] * (i >= 83)]
+
+    seen = _watch(script, 110, _hand_pauses_holding_the_nine).seen
+    assert [(m, ok) for _, m, ok in seen] == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/Ts", True),
+        ("A:throw 9h", True),
+    ]
+    assert seen[-1][0] >= 83  # judged where it was laid, once the arm had left
+
+
 # --- a reach that made a move, paused and went on ---------------------------------------------
 HEART_NINE = CardDetection("9h", 0.6, (400.0, 140.0, 450.0, 215.0), 2)  # at THROWN_AT
 HEART_TEN_AT = (120, 140, 170, 215)

@@ -164,15 +164,36 @@ class Motion:
         reaches from the frame's border into the battle area: an arm resting over the table
         (a hand pausing on its way is still for a frame), not cards laid, which lie apart from
         the border. Without a picture to compare, assume so."""
+        arm = self._arm(before)
+        return arm is None or bool(arm.any())
+
+    def arm_on(self, before: np.ndarray | None, boxes: list[Box], margin: int = 0) -> bool:
+        """Whether an arm over the table (:meth:`arm_over_table`) covers part of one of
+        ``boxes`` (full-resolution), or comes within ``margin`` small pixels of it; False with
+        no picture to compare."""
+        arm = self._arm(before)
+        if arm is None:
+            return False
+        for x1, y1, x2, y2 in boxes:
+            ys = slice(max(int(y1 / SCALE) - margin, 0), max(int(np.ceil(y2 / SCALE)) + margin, 0))
+            xs = slice(max(int(x1 / SCALE) - margin, 0), max(int(np.ceil(x2 / SCALE)) + margin, 0))
+            if arm[ys, xs].any():
+                return True
+        return False
+
+    def _arm(self, before: np.ndarray | None) -> np.ndarray | None:
+        """The small pixels changed since ``before`` that belong to something reaching from the
+        frame's border into the battle area (None with no picture to compare)."""
         if before is None or self.current is None or before.shape != self.current.shape:
-            return True
+            return None
         mask = _opened(_changed_mask(before, self.current))
         count, labels = cv2.connectedComponents(mask, connectivity=8)
         if count < 2:
-            return False
+            return np.zeros(mask.shape, bool)
         ys, xs = self._battle_slice(mask.shape)
-        inside = np.unique(labels[ys, xs])
-        return bool(np.intersect1d(_border_labels(labels), inside).size)
+        arms = np.intersect1d(_border_labels(labels), np.unique(labels[ys, xs]))
+        arm: np.ndarray = np.isin(labels, arms)
+        return arm
 
     def arm_apart(
         self, before: np.ndarray | None, mask: np.ndarray, gap: float, min_area: float
