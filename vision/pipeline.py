@@ -28,7 +28,9 @@ and how their region looked). Per frame:
    referee's verdicts and the evidence; uncertain ones carry alternatives for a confirmation.
    An arm that reached in and left nothing changed is a gesture: from the defender while a bout
    is open, "I take" (throw-ins may still follow); a hand resting over the table on its way is
-   not a change, nor is the rest of the way out of an arm that made a move and paused. A
+   not a change, nor is the rest of the way out of an arm that made a move and paused, nor a
+   card's corner read where an arm lies over the table (a card in the hand, judged when the arm
+   has left). A
    reading that would be an illegal move waits until the cards have been read
    in ``CONFIRM_FRAMES`` frames, glimpses included, and ``ALARM_STILL`` still frames (a misread
    rarely holds that long; up to ``HOLD_FRAMES`` while another card laid apart is read in some
