@@ -89,6 +89,22 @@ def test_cards_laid_apart_from_the_border_are_no_arm_over_the_table() -> None:
     assert motion.arm_over_table(None)  # nothing to compare with: assume an arm
 
 
+def test_an_arm_is_on_a_box_it_covers_or_comes_within_the_margin_of() -> None:
+    motion = Motion(Geometry((W, H), SEATS, BATTLE))
+    before = small_grey(_table())
+    resting = _table()
+    resting[H - 300 : H, 600:690] = (60, 110, 200)  # from the bottom edge up to y = 420
+    motion.update(resting)
+    assert motion.arm_on(before, [(620.0, 420.0, 640.0, 450.0)])  # on its fingertips
+    # the small picture's blob starts at y = 432 (its ragged outline is opened away): a box
+    # ending at 424 is one small pixel short of it, one ending at 380 six
+    short = (620.0, 400.0, 640.0, 424.0)
+    assert not motion.arm_on(before, [short])
+    assert motion.arm_on(before, [short], margin=2)
+    assert not motion.arm_on(before, [(620.0, 340.0, 640.0, 380.0)], margin=2)
+    assert not motion.arm_on(None, [short], margin=2)  # nothing to compare with: no arm seen
+
+
 def test_a_box_is_moved_over_when_a_moving_pixel_lies_in_it_or_beside_it() -> None:
     mask = np.zeros((H // 8, W // 8), bool)
     mask[50, 50] = True  # a moving small pixel at (400, 400) full resolution
