@@ -30,8 +30,7 @@ and how their region looked). Per frame:
    is open, "I take" (throw-ins may still follow); a hand resting over the table on its way is
    not a change, nor is the rest of the way out of an arm that made a move and paused, nor a
    card's corner read where an arm lies over the table (a card in the hand, judged when the arm
-   has left). A
-   reading that would be an illegal move waits until the cards have been read
+   has left). A reading that would be an illegal move waits until the cards have been read
    in ``CONFIRM_FRAMES`` frames, glimpses included, and ``ALARM_STILL`` still frames (a misread
    rarely holds that long; up to ``HOLD_FRAMES`` while another card laid apart is read in some
    frames but not yet enough); one of a card laid now is read once more, turned and magnified,
@@ -1145,16 +1144,11 @@ class Pipeline:
             self._judged = True
             self._calm = self.motion.current
             return []
-        if (
-            not self._withdrawing
-            and self._lengths
-            and now - self._rest_time < ARM_REST_S
-            and self.motion.arm_on(
-                self._calm,
-                [n.box for n in new if _length(n.box) < IN_HAND * self._card_length()],
-                HAND_GAP,
-            )
-        ):
+        corners: list[Box] = []  # new cards read by a box too short to be a card lying whole
+        if self._lengths and not self._withdrawing and now - self._rest_time < ARM_REST_S:
+            short = IN_HAND * self._card_length()
+            corners = [n.box for n in new if _length(n.box) < short]
+        if corners and self.motion.arm_on(self._calm, corners, HAND_GAP):
             return []  # a card's corner read where an arm lies over the table: a card in the
             # hand, or one it hides; judged when the arm has left (eval10 game 3: C's hand,
             # paused at the table's edge, held the T♠ with its corner showing: a lead, then
