@@ -306,7 +306,7 @@ class Pipeline:
         self._entry: tuple[float, float] | None = None
         self._placed_still: list[Box] = []  # cards laid since the last arm came
         self._lengths: dict[Card, float] = {}  # each card laid: its box's longer side (see
-        # _learn_lengths: the longest box it was read in while nothing lay on it)
+        # _learn_whole_cards: the longest box it was read in while nothing lay on it)
         self._laid_reads: dict[Card, _Laid] = {}  # every card reported laid, as it was read
         self._gathered: frozenset[Card] = frozenset()  # the cards of a take seen gone from
         # the table, or read nowhere, at a still judgement with nothing laid (see _judge)
@@ -973,26 +973,32 @@ class Pipeline:
             )
         return kept
 
-    def _learn_lengths(self, state: State, seen: dict[str, tuple[float, Box]]) -> None:
+    def _learn_whole_cards(self, state: State, seen: dict[str, tuple[float, Box]]) -> None:
         """A card laid with nothing on it, read where it lies in a longer box than it was laid
         with (the whole card, where it was judged by a corner read as it came down), gives the
         typical card length that box's (eval6 game 24: the first card laid, judged by its corner,
-        made the card length a corner's, and every whole card after it was too big to count)."""
+        made the card length a corner's, and every whole card after it was too big to count);
+        and when the box it was laid with is a corner of that box, the card is remembered by the
+        whole card's box and picture from then on (eval10 game 9: a J♥ remembered by its corner,
+        a place too small to see change, stayed "there" when the taker gathered it, and the next
+        lead laid where it lay was judged a beat of it)."""
+        assert self.motion is not None
         for card in (p.attack if p.cover is None else p.cover for p in state.table):
             mem, read = self._memory.get(card), seen.get(str(card))  # each pair's top card
-            if (
-                card in self._lengths
-                and mem is not None
-                and mem.box is not None
-                and read is not None
-                and overlap(read[1], mem.box) > HALF_INSIDE
-            ):
+            if mem is None or mem.box is None or read is None:
+                continue
+            if card in self._lengths and overlap(read[1], mem.box) > HALF_INSIDE:
                 self._lengths[card] = max(self._lengths[card], _length(read[1]))
+            if _part_of(mem.box, read[1], CORNER_AREA):
+                box = read[1]  # (before it was laid, that place looked as the empty table did)
+                under = mem.under if self._empty is None else region_of(self._empty, box)
+                patch = self.motion.region(box)
+                self._memory[card] = replace(mem, box=box, patch=patch, under=under)
 
     def _judge(self, state: State, now: float) -> list[Observed]:
         assert self.geometry is not None and self.motion is not None
         seen_any = self._votes.seen(SEEN_SHARE)
-        self._learn_lengths(state, seen_any)
+        self._learn_whole_cards(state, seen_any)
         for card in state.table_cards():
             if card not in self._memory:
                 box = seen_any.get(str(card), (0.0, None))[1]

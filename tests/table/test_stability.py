@@ -956,6 +956,30 @@ def test_a_take_and_the_next_lead_with_one_still_frame_between_are_both_seen() -
     assert [(m, ok) for _, m, ok in seen] == B_TAKES_THE_NINE_A_LEADS_THE_EIGHT
 
 
+def test_a_card_judged_by_its_corner_and_read_whole_since_is_seen_gone_where_it_lay_whole() -> None:
+    # eval10 game 9: the J♥ judged by a corner read as it came down, read whole since; its
+    # corner's small picture as plain as the cloth's, so that place did not change when the
+    # taker gathered it: the card stayed "there" until the next lead was laid where it lay
+    # (there judged a beat of it)
+    corner = CardDetection("9s", 0.6, (256.0, 144.0, 280.0, 168.0), 1)
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 44)),
+            ((250, 140, 288, 176), 90, range(14, 44)),  # its corner as grey as the cloth
+            (NINE_AT, 200, range(56, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (range(52, 62), False, 200)],
+    )
+
+    def script(i: int) -> list[CardDetection]:
+        eight = CardDetection("8c", 0.6, CARD_BOX, 2)
+        return [corner] if 14 <= i < 22 else [NINE] if 22 <= i < 44 else [eight] * (i >= 56)
+
+    seen = _watch(script, 100, paint).seen
+    assert [(m, ok) for _, m, ok in seen] == B_TAKES_THE_NINE_A_LEADS_THE_EIGHT
+    assert seen[1][0] < 56  # the take seen when B has gathered the nine, before the eight comes
+
+
 @pytest.mark.parametrize("place_after", [120, 230], ids=["stained", "card_coloured"])
 def test_a_lead_laid_where_a_card_taken_and_gathered_lay_is_the_next_lead_not_a_beat(
     place_after: int,
