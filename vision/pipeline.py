@@ -743,7 +743,8 @@ class Pipeline:
         card of a beaten pair (nothing is laid on a pair: eval game 6, a hand resting on a
         pair to take the table read there as J♣ at 0.09 beating the card beside); a reading
         of its rank on a card of a beaten pair that is not read itself; or the
-        card's place, no longer read as it and not changed since.  ``paired``: the cards of
+        card's place, no longer read as it and not changed since; or a reading of its rank in
+        a box holding its whole place (stretched over a hand).  ``paired``: the cards of
         the beaten pairs on the table."""
         assert self.motion is not None
         other = parse_card(name)
@@ -786,6 +787,11 @@ class Pipeline:
             if same >= SAME_SPOT and (unchanged or (same_rank and not trump_on_it)):
                 return True  # its very box, not covered since, or read as a card of its rank
                 # (which cannot beat it): a card laid right on it, wholly covering it, is new
+            if same >= SAME_CARD and same_rank and not trump_on_it and _holds(box, mem.box):
+                return True  # read as a card of its rank in a box holding its whole place: its
+                # box stretched over a hand on it (a card laid on it, of its size, cannot hold
+                # it whole without covering it; eval14 game 25: the A♥ read as the A♦ with the
+                # taker's fingers over it)
             if same >= LOOK_ALIKE_SPOT and same_rank and weak:
                 return True  # a weak reading of its rank there: its corner misread (a card of
                 # its suit may be a weak reading of a card laid on it to beat it)
@@ -1638,6 +1644,12 @@ def _one_card(a: Box, b: Box) -> bool:
         return True
     small, large = sorted((a, b), key=area)
     return _part_of(small, large, CORNER_AREA)
+
+
+def _holds(outer: Box, inner: Box) -> bool:
+    """Whether ``outer`` holds all of ``inner``, give or take the few pixels a box read is off
+    by, and is the larger."""
+    return area(outer) >= area(inner) and overlap(inner, _grow(outer, BOX_SLACK)) >= 1.0 - 1e-6
 
 
 def _part_of(small: Box, large: Box, share: float) -> bool:

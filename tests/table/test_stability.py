@@ -438,6 +438,15 @@ def test_a_reading_of_a_laid_cards_very_box_as_a_card_of_its_rank_is_that_card()
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True)]
 
 
+def test_a_reading_of_its_rank_in_a_box_holding_a_laid_cards_whole_place_is_that_card() -> None:
+    # eval14 game 25: the defender's fingers over the A♥ as he reached in to take, its box read
+    # stretched up over them as the A♦; a card laid on it, of its size, cannot hold its place
+    # whole without covering it, and a card of its rank cannot beat it
+    stretched = CardDetection("9d", 0.6, (249.0, 115.0, 301.0, 215.0), 2)
+    seen = _two_cards(_nine_then(lambda i: [stretched]), 80)
+    assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True)]
+
+
 def test_a_trump_of_a_laid_cards_rank_read_on_its_very_box_while_it_is_still_read_beats_it() -> (
     None
 ):
