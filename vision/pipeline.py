@@ -1129,6 +1129,11 @@ class Pipeline:
             return []  # nothing laid, or a card gone that no card laid now covers
         if not self.trump_settled and self.shows_trump and new:
             state = self._check_trump(state, new)
+        hidden = gone & table_cards
+        if not new and hidden and not self._looked and not self._bare_places(hidden):
+            self._looked = True  # a card on the table read no more, its place not bare: a card
+            return []  # laid on it may be too small or too turned to read; look harder at this
+            # frame (the caller's next step; eval14 game 0: a Q♥ laid on the T♦, never read)
         gesture = (
             not new
             and not gone

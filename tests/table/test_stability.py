@@ -1104,6 +1104,24 @@ def test_a_card_too_small_to_read_in_the_whole_frame_is_read_magnified() -> None
     assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)], seen
 
 
+def test_a_card_laid_wholly_over_a_laid_card_and_read_only_magnified_is_read_before_judging() -> (
+    None
+):
+    # eval14 game 0: a Q♥ laid on the T♦ hid it and read at no size in the whole frame: the T♦
+    # read no more, its place not bare, nothing new; the frame is read turned and magnified
+    detector = SizedDetector({230: ("9s", 60), 150: ("Ts", 150), 200: ("6h", 0), 40: ("back", 0)})
+    paint = _painter(
+        [
+            *TRUMP_UNDER_THE_STOCK,
+            (NINE_AT, 230, range(14, 44)),
+            (NINE_AT, 150, range(44, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN],
+    )
+    seen = [(m, ok) for _, m, ok in _watch_with(detector, 80, paint).seen]
+    assert seen == [("A:attack 9s", True), ("B:beat 9s/Ts", True)], seen
+
+
 def test_a_card_laid_apart_read_too_weakly_to_report_its_illegal_move_is_read_magnified() -> None:
     # eval game 5: a queen thrown in beside a beaten pair of another rank, read at 0.2 in the
     # whole frame (a nine or a ten would be legal there: no alarm on so weak a reading) and
