@@ -22,8 +22,9 @@ and how their region looked). Per frame:
    cleared (to bare cloth now or in a still frame since the last judgement, or with a lead laid
    at once after a bito). Where beaten cards swept away came to rest is the discard pile: a
    reading centred there is no card in play (unless a calibration sets the zone). When an
-   arm changed the battle area and no new card was read, the frame is read again turned three
-   ways (a card laid on another is often read by its index only upright).
+   arm changed the battle area and no new card was read, or a card on the table is read no more
+   and its place is not bare, the frame is read again turned three ways (a card laid on another
+   is often read by its index only upright) and magnified.
 4. :func:`vision.table.inference.infer` turns the change into referee moves, scored with the
    referee's verdicts and the evidence; uncertain ones carry alternatives for a confirmation.
    An arm that reached in and left nothing changed is a gesture: from the defender while a bout
