@@ -743,7 +743,8 @@ class Pipeline:
         across the 6♠ it beat, read at 0.16-0.18 as K♣ and K♠); a weak reading mostly on a
         card of a beaten pair (nothing is laid on a pair: eval game 6, a hand resting on a
         pair to take the table read there as J♣ at 0.09 beating the card beside); a reading
-        of its rank on a card of a beaten pair that is not read itself; or the
+        of its rank on a card of a beaten pair that is not read itself, or that it nearly holds
+        whole; or the
         card's place, no longer read as it and not changed since; or a reading of its rank in
         a box holding its whole place (stretched over a hand).  ``paired``: the cards of
         the beaten pairs on the table."""
@@ -798,10 +799,12 @@ class Pipeline:
                 # its suit may be a weak reading of a card laid on it to beat it)
             if same < SAME_CARD:
                 continue
-            if same_rank and card in paired and unread:
-                return True  # its rank read on a card of a beaten pair, itself unread: the part
-                # its cover leaves showing, misread (nothing is laid on a pair; eval10 game 29:
-                # the Q♣ under the K♣ read as the Q♠, a throw-in)
+            if same_rank and card in paired and (unread or overlap(mem.box, box) >= CORNER_INSIDE):
+                return True  # its rank read on a card of a beaten pair, itself unread (the part
+                # its cover leaves showing, misread: eval10 game 29, the Q♣ under the K♣ read as
+                # the Q♠, a throw-in) or in a box holding nearly all of it (the pair read as one
+                # card: eval15 game 6, the 9♠/A♠ pair read as one A♣ box, the A♠ 8 px out of
+                # it); nothing is laid on a beaten pair
             if name in mem.rivals and unchanged:
                 return True  # read so before, when the card was laid: the same card
             if weak and (unchanged or card in paired):
