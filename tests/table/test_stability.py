@@ -447,30 +447,6 @@ def test_a_reading_of_its_rank_in_a_box_holding_a_laid_cards_whole_place_is_that
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True)]
 
 
-def test_a_reading_of_its_rank_holding_a_beaten_card_still_read_is_that_card_not_a_throw_in() -> (
-    None
-):
-    # eval15 game 6: a magnified look read the whole 9♠/A♠ pair as one A♣ box, the A♠ 8 px out
-    # of it at the bottom (so not held whole), and the A♣ was reported thrown in; nothing is
-    # laid on a beaten pair, and a card of the nine's rank there is the nine misread
-    pair_as_nine = CardDetection("9h", 0.6, (253.0, 141.0, 310.0, 232.0), 2)
-    thrown = CardDetection("9d", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
-
-    def script(i: int) -> list[CardDetection]:
-        if i < 14:
-            return []
-        if i < 44:
-            return [NINE]
-        return [NINE, TEN_ON_IT] if i < 74 else [NINE, TEN_ON_IT, pair_as_nine, thrown]
-
-    seen = _watch(script, 110, A_THROWS_IN_BESIDE).seen
-    assert [(m, ok) for _, m, ok in seen] == [
-        ("A:attack 9s", True),
-        ("B:beat 9s/Ts", True),
-        ("A:throw 9d", True),
-    ]
-
-
 def test_a_trump_of_a_laid_cards_rank_read_on_its_very_box_while_it_is_still_read_beats_it() -> (
     None
 ):
@@ -929,6 +905,23 @@ def test_a_reading_of_its_rank_on_a_covered_card_not_read_itself_is_that_card_no
     script = _nine_then(lambda i: [TEN_ON_IT] + [thrown, strip] * (i >= 74))
     seen = _watch(script, 120, A_THROWS_IN_BESIDE).seen
     assert [m for _, m, _ in seen] == ["A:attack 9s", "B:beat 9s/Ts", "A:throw 9h"]
+
+
+def test_a_reading_of_its_rank_holding_a_beaten_card_still_read_is_that_card_not_a_throw_in() -> (
+    None
+):
+    # eval15 game 6: a magnified look read the whole 9♠/A♠ pair as one A♣ box, the A♠ 8 px out
+    # of it at the bottom (so not held whole), and the A♣ was reported thrown in; nothing is
+    # laid on a beaten pair, and a card of the nine's rank there is the nine misread
+    pair_as_nine = CardDetection("9h", 0.6, (253.0, 141.0, 310.0, 232.0), 2)
+    thrown = CardDetection("9d", 0.6, (400.0, 140.0, 450.0, 215.0), 2)
+    script = _nine_then(lambda i: [NINE, TEN_ON_IT] + [pair_as_nine, thrown] * (i >= 74))
+    seen = _watch(script, 110, A_THROWS_IN_BESIDE).seen
+    assert [(m, ok) for _, m, ok in seen] == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/Ts", True),
+        ("A:throw 9d", True),
+    ]
 
 
 def test_a_card_read_now_and_then_as_the_card_beside_it_does_not_take_that_cards_place() -> None:
