@@ -983,6 +983,42 @@ class Pipeline:
             )
         return kept
 
+    def _without_covered_place_misread(
+        self, state: State, candidates: list[tuple[float, Card, float, Box]]
+    ) -> list[tuple[float, Card, float, Box]]:
+        """The new readings without a weak one in the very box of an uncovered card on the table,
+        no longer read, that another new reading, not weak, lies on: what that card's new cover
+        leaves of it, misread (eval16 game 21: the J♣ under the K♣ laid on it, read at 0.2 as the
+        8♣ in its own box, the Atlas deck's Cyrillic В taken for an 8); no card is laid right on
+        a card that another card is laid on at the same time."""
+        uncovered = {p.attack for p in state.uncovered()}
+        covered = [
+            mem.box
+            for card, mem in self._memory.items()
+            if mem.box is not None
+            and card in uncovered
+            and self._votes.share(str(card)) < self.min_share
+        ]
+        kept = [
+            c
+            for c in candidates
+            if not self._weak(str(c[1]))
+            or not any(
+                iou(c[3], place) >= SAME_SPOT
+                and any(
+                    o is not c and not self._weak(str(o[1])) and overlap(o[3], place) > APART_MAX
+                    for o in candidates
+                )
+                for place in covered
+            )
+        ]
+        if len(kept) < len(candidates):
+            log.info(
+                "a covered card's place misread, dropped: %s",
+                [str(c[1]) for c in candidates if c not in kept],
+            )
+        return kept
+
     def _learn_whole_cards(self, state: State, seen: dict[str, tuple[float, Box]]) -> None:
         """A card laid with nothing on it, read where it lies in a longer box than it was laid
         with (the whole card, where it was judged by a corner read as it came down), gives the
@@ -1079,6 +1115,7 @@ class Pipeline:
             assert place is not None  # read: it is among the identities seen
             candidates.append((place.confidence, card, share, box))
         candidates = self._without_held_elsewhere(state, candidates)
+        candidates = self._without_covered_place_misread(state, candidates)
         # one physical card read as two identities (a misread that held, or one of its corners
         # misread inside its box, or weakly as its rank sticking out of it): the stronger reading
         # stands, the other is its rival

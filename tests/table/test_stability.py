@@ -295,6 +295,19 @@ def test_the_part_of_a_covered_card_still_showing_misread_is_not_a_new_card() ->
     assert [(m, ok) for _, m, ok in seen] == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
 
 
+def test_a_weak_reading_of_a_covered_cards_whole_place_is_that_card_not_a_new_card() -> None:
+    # eval16 game 21 (simple fool, where the defender who beat leads next): the J♣ under the K♣
+    # laid on it, read at 0.2 as the 8♣ in its own box (the Atlas deck's Cyrillic В taken for an
+    # 8), judged with the K♣ in one view
+    whole_place = CardDetection("8s", 0.2, CARD_BOX, 1)
+    paint = _painter(
+        [(NINE_AT, 230, range(14, 10**6)), (COVER_AT, 150, range(44, 10**6))],
+        [A_LAYS_THE_NINE, B_REACHES_IN],
+    )
+    watched = _watch(_nine_then(lambda i: [TEN_ON_IT, whole_place]), 80, paint, "simple")
+    assert watched.verdicts == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
+
+
 def test_a_card_misread_when_laid_is_corrected_when_read_clearly_as_another() -> None:
     misread = CardDetection("9c", 0.5, CARD_BOX, 2)
     watched = _watch(
