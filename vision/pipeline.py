@@ -428,6 +428,7 @@ class Pipeline:
                 or self._reread_hasty(state)
                 or self._reread(state)
                 or self._discarded_read_again(state)
+                or self._trump_played_read_again(state)
                 or self._taken_read_again(state)
             )
             if not corrections:
@@ -1576,12 +1577,22 @@ class Pipeline:
         )
 
     def _trump_read_again(self, state: State) -> State:
-        """The trump card after the card of its name was read on the table: the setup's best
-        other reading of its suit, else the card its rank becomes upside down (a six for a nine,
-        a nine for a six: the indices without an underline); unchanged when neither may lie
-        under the stock (already seen in play)."""
+        """The trump card after the card of its name was read on the table: its other reading
+        (:meth:`_other_trump`); unchanged when there is none."""
         trump = state.trump_card
         assert trump is not None
+        card = self._other_trump(state, trump)
+        if card is None:
+            return state
+        log.info("trump card read again as %s: its name %s was read in play", card, trump)
+        self.trump_card = self._revised = card
+        return _with_trump(state, card)
+
+    def _other_trump(self, state: State, trump: Card) -> Card | None:
+        """What the trump card read as ``trump`` is when a card of that name was read in play:
+        the setup's best other reading of its suit, else the card its rank becomes upside down
+        (a six for a nine, a nine for a six: the indices without an underline); none when
+        neither may be it (seen in play)."""
         options = [
             (score, c)
             for name, (score, _) in self._setup_votes.items()
@@ -1592,10 +1603,44 @@ class Pipeline:
             options.append((0.0, turned))
         for _score, card in sorted(options, key=lambda o: -o[0]):
             if self._may_come(state, str(card)) is not None:
-                log.info("trump card read again as %s: its name %s was read in play", card, trump)
-                self.trump_card = self._revised = card
-                return _with_trump(state, card)
-        return state
+                return card
+        return None
+
+    def _trump_played_read_again(self, state: State) -> list[tuple[Card, Card]]:
+        """The trump card as the setup read it, drawn from the stock and played since, read
+        clearly in the battle area where no card is remembered: the setup misread the card
+        under the pile, and the card played under its name was its other reading
+        (:meth:`_other_trump`). The trump is revised, and the correction returned (eval16 game
+        8: ``kde-ancient-egyptians``' 6♥ under the stock read as the 9♥; A drew it and beat
+        with it, read as the 9♥ A was known to hold, and when C beat with the true 9♥ the chain
+        had it discarded: a take, and the game out of step)."""
+        assert self.geometry is not None
+        trump = self.trump_card  # the table's state names no trump card once it is drawn
+        if (
+            not self.shows_trump
+            or self._revised is not None
+            or state.rules.deck_copies != 1
+            or trump is None
+            or trump not in state.discard
+            or trump in self._memory
+            or trump not in self._laid_reads
+            or state.indicator_in_stock()
+        ):
+            return []
+        place = self._votes.seen(self.min_share, MIN_READS).get(str(trump))
+        if (
+            place is None
+            or not self.geometry.in_battle(place[1])
+            or _sliver(place[1])
+            or self._votes.confidence(str(trump)) < READ_AGAIN
+        ):
+            return []
+        card = self._other_trump(state, trump)
+        if card is None:
+            return []
+        log.info("trump card %s read in play after it was played: it was %s", trump, card)
+        self.trump_card = self._revised = card
+        return [self._laid_as(trump, card)]
 
     def _check_trump(self, state: State, new: list[NewCard]) -> State:
         """A weak trump read meets a beat of another suit: the beat's suit, when it is one the

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from referee.cards import Card
+from referee.cards import Card, CardSet
 from referee.game import apply, table_game
 from referee.moves import parse_move
+from referee.state import GameState, evolve
 from referee.variants import find_variant
-from vision.pipeline import Pipeline, _Remembered
-from vision.table.geometry import default_geometry, with_zone
+from vision.detector import CardDetection
+from vision.pipeline import Pipeline, _Laid, _Remembered
+from vision.table.geometry import Box, default_geometry, with_zone
 from vision.table.inference import NewCard
+from vision.table.snapshot import snapshot
 
 C = Card.parse
 ATTACK_BOX = (100.0, 100.0, 160.0, 190.0)
@@ -87,3 +90,39 @@ def test_a_trump_card_with_no_possible_other_reading_stays() -> None:
     pipeline = _watching({"Kc": 0.81})  # a king turned is no other card
     assert pipeline._trump_read_again(_state("Kc")).trump_card == C("Kc")
     assert pipeline.trump_card == C("Kc")
+
+
+def _drawn_and_played(trump: str, played: str) -> GameState:
+    """The game of :func:`_state` once the stock is drawn out and the table swept to the
+    discard pile with ``played`` among its cards."""
+    state = _state(trump)
+    discard = CardSet.of([C("7d"), C(played)])
+    return evolve(state, stock_count=0, trump_card=None, table=(), discard=discard)
+
+
+def _reading(pipeline: Pipeline, name: str, box: Box, frames: int = 6) -> None:
+    """``frames`` still frames that read ``name`` at ``box``."""
+    assert pipeline.geometry is not None
+    for _ in range(frames):
+        pipeline._votes.add(snapshot([CardDetection(name, 0.8, box, 2)], pipeline.geometry))
+
+
+def test_the_trump_card_played_and_read_again_in_play_was_its_other_reading() -> None:
+    # eval16 game 8: the 6♥ under the stock read as the 9♥; A drew it and played it (read as the
+    # 9♥); then the true 9♥ was laid
+    pipeline = _watching({"9h": 0.89})
+    pipeline._laid_reads[C("9h")] = _Laid(0.6, None)
+    _reading(pipeline, "9h", IN_PLAY)
+    state = _drawn_and_played("9h", "9h")
+    assert pipeline._trump_played_read_again(state) == [(C("9h"), C("6h"))]
+    assert pipeline.trump_card == C("6h") and pipeline._revised == C("6h")
+
+
+def test_the_trump_card_played_is_not_read_again_while_no_card_of_its_name_is_read_clearly() -> (
+    None
+):
+    pipeline = _watching({"9h": 0.89})
+    pipeline._laid_reads[C("9h")] = _Laid(0.6, None)
+    _reading(pipeline, "9h", STOCK)  # the discard pile's top card, not in the battle area
+    assert pipeline._trump_played_read_again(_drawn_and_played("9h", "9h")) == []
+    assert pipeline.trump_card == C("9h")
