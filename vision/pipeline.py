@@ -46,7 +46,9 @@ and how their region looked). Per frame:
    many calm frames, as another card than the one reported is corrected
    (:attr:`FrameReport.corrections`); so is a discarded card, when a card of its name is read
    in a new place far more clearly than it was when laid: the one laid was what its reading
-   gave the most probability after it (one deck: a card cannot lie in two places).
+   gave the most probability after it (one deck: a card cannot lie in two places); and so is
+   the trump card, drawn and played under the name the setup read, when a card of that name is
+   read clearly in play: the setup misread it, and the trump is revised with the correction.
 
 Before the game starts (``state`` None) the first still frames find the stock and its trump card
 (the face-up card under a face-down pile, or the only face-up card on the table; a weak read
