@@ -308,22 +308,6 @@ def test_a_weak_reading_of_a_covered_cards_whole_place_is_that_card_not_a_new_ca
     assert watched.verdicts == [("A:attack 9s", True), ("B:beat 9s/Ts", True)]
 
 
-def test_a_corner_of_a_new_card_read_turned_upside_down_is_not_a_second_card() -> None:
-    # eval16 game 8 (kde-ancient-egyptians prints its indices upright, so a six's corner reads
-    # as a nine): the 6♥ beating the K♠ with hearts trump, one of its corners read at 0.57 as
-    # the 9♥ lying more on the K♠ than the six does; either would beat it
-    five = CardDetection("5c", 0.6, CARD_BOX, 2)
-    six = CardDetection("6c", 0.7, COVER_BOX, 2)
-    corner = CardDetection("9c", 0.55, (288.0, 162.0, 302.0, 185.0), 1)  # in the six's box
-    script = lambda i: [] if i < 14 else [five] if i < 44 else [five, six, corner]  # noqa: E731
-    paint = _painter(
-        [(NINE_AT, 230, range(14, 10**6)), (COVER_AT, 150, range(44, 10**6))],
-        [A_LAYS_THE_NINE, B_REACHES_IN],
-    )
-    watched = _watch(script, 80, paint, find_variant("podkidnoy").configure({"deck": "52"}))
-    assert watched.verdicts == [("A:attack 5c", True), ("B:beat 5c/6c", True)]
-
-
 def test_a_card_misread_when_laid_is_corrected_when_read_clearly_as_another() -> None:
     misread = CardDetection("9c", 0.5, CARD_BOX, 2)
     watched = _watch(
