@@ -995,25 +995,20 @@ class Pipeline:
         8♣ in its own box, the Atlas deck's Cyrillic В taken for an 8); no card is laid right on
         a card that another card is laid on at the same time."""
         uncovered = {p.attack for p in state.uncovered()}
+        firm_boxes = [c[3] for c in candidates if not self._weak(str(c[1]))]  # may cover a card
         covered = [
             mem.box
             for card, mem in self._memory.items()
             if mem.box is not None
             and card in uncovered
             and self._votes.share(str(card)) < self.min_share
+            and any(overlap(box, mem.box) > APART_MAX for box in firm_boxes)
         ]
         kept = [
             c
             for c in candidates
             if not self._weak(str(c[1]))
-            or not any(
-                iou(c[3], place) >= SAME_SPOT
-                and any(
-                    o is not c and not self._weak(str(o[1])) and overlap(o[3], place) > APART_MAX
-                    for o in candidates
-                )
-                for place in covered
-            )
+            or not any(iou(c[3], place) >= SAME_SPOT for place in covered)
         ]
         if len(kept) < len(candidates):
             log.info(
@@ -1566,14 +1561,22 @@ class Pipeline:
         physical card cannot lie in both places, so the setup misread the card under the pile
         (eval8 games 7 and 22: the sideways index of ``kde-ancient-egyptians``' 9♣ read as the
         6♣, its 6♥ as the 9♥). Once a game: a trump card read again is not read again."""
+        return (
+            self._may_revise_trump_by(state, box)
+            and state.trump_card is not None
+            and name == str(state.trump_card)
+            and state.indicator_in_stock()
+        )
+
+    def _may_revise_trump_by(self, state: State, box: Box) -> bool:
+        """Whether a reading at ``box`` may revise the trump card (:meth:`_trump_on_table`,
+        :meth:`_trump_played_read_again`): the variant shows one, it was not revised yet this
+        game, one deck, and the reading is a card laid in the battle area."""
         assert self.geometry is not None
         return (
             self.shows_trump
             and self._revised is None
             and state.rules.deck_copies == 1
-            and state.trump_card is not None
-            and name == str(state.trump_card)
-            and state.indicator_in_stock()
             and self.geometry.in_battle(box)
             and not _sliver(box)
         )
@@ -1616,13 +1619,9 @@ class Pipeline:
         8: ``kde-ancient-egyptians``' 6♥ under the stock read as the 9♥; A drew it and beat
         with it, read as the 9♥ A was known to hold, and when C beat with the true 9♥ the chain
         had it discarded: a take, and the game out of step)."""
-        assert self.geometry is not None
         trump = self.trump_card  # the table's state names no trump card once it is drawn
         if (
-            not self.shows_trump
-            or self._revised is not None
-            or state.rules.deck_copies != 1
-            or trump is None
+            trump is None
             or trump not in state.discard
             or trump in self._memory
             or trump not in self._laid_reads
@@ -1632,8 +1631,7 @@ class Pipeline:
         place = self._votes.seen(self.min_share, MIN_READS).get(str(trump))
         if (
             place is None
-            or not self.geometry.in_battle(place[1])
-            or _sliver(place[1])
+            or not self._may_revise_trump_by(state, place[1])
             or self._votes.confidence(str(trump)) < READ_AGAIN
         ):
             return []
