@@ -327,6 +327,7 @@ class Pipeline:
         """Whether the variant shows a trump card (under the stock, or dealt last): else the
         chain looks for none and the game starts at once."""
         self.trump_settled = False  # the trump suit is sure (a clear read, or a beat showed it)
+        self._trump_faint = False  # the trump card was taken after patience, its read faint
         self._revised: Card | None = None  # the trump card revised by a beat
 
     @property
@@ -717,7 +718,8 @@ class Pipeline:
         if score < TRUMP_SURE * self._setup_frames and self._setup_frames < TRUMP_PATIENCE:
             return  # a weak read: look again (the light and the noise change between frames)
         self.trump_card = parse_card(card)
-        self.trump_settled = _clear_suit(self._setup_votes)
+        self._trump_faint = score < TRUMP_SURE * self._setup_frames
+        self.trump_settled = _clear_suit(self._setup_votes) and not self._trump_faint
         if stock_zone is None:
             zone = box
             for b in self._setup_backs:
@@ -1066,6 +1068,12 @@ class Pipeline:
                     gone.discard(pair.attack)  # (eval6 game 14: an A♥ under a K♠ stayed
                     # "there" after the take, the cloth read as its plain corner)
         on_table = set(state.table_cards())
+        if gone & on_table and state.all_covered() and not any(
+            str(c) in seen_any for c in on_table - gone
+        ):
+            gone |= on_table  # beaten pairs leave together (a bito): the others, read nowhere,
+            # went too (eval17 game 9: small pale cards on a pale desk, their places hardly
+            # changed when swept, and the next lead laid where one lay was taken for its misread)
         if self._withdrawing and (
             bool(gone & set(state.discard)) or (bool(on_table) and on_table <= gone)
         ):
@@ -1643,9 +1651,13 @@ class Pipeline:
         return [self._laid_as(trump, card)]
 
     def _check_trump(self, state: State, new: list[NewCard]) -> State:
-        """A weak trump read meets a beat of another suit: the beat's suit, when it is one the
-        setup read at all and the beat is legal only with it, is the trump (the state to judge
-        with is revised); a beat legal with the read trump settles it."""
+        """A weak trump read meets a beat of another suit: the beat's suit, when the beat is
+        legal only with it, is the trump (the state to judge with is revised); a beat legal with
+        the read trump settles it. The trump card becomes the setup's best reading of that suit;
+        when the setup read none, only a faint read (taken after patience) is revised, to its
+        rank in that suit (eval17 game 9: ``neoclassical_4_color``'s A♣ under the stock read
+        as the A♠ at 0.02 a frame, nothing read as a club, and the K♣ beating the K♦ reported
+        illegal, the game out of step from there)."""
         boxes = self._remembered_boxes()
         for card in new:
             target, _ = cover_target(state, card, boxes)
@@ -1659,15 +1671,9 @@ class Pipeline:
             if suit == state.trump_suit:
                 self.trump_settled = True
                 return state
-            options = [
-                (score, name)
-                for name, (score, _) in self._setup_votes.items()
-                if (c := parse_card(name)) is not None and c.suit == suit
-            ]
-            if not options:
+            revised = self._trump_of_suit(state, suit)
+            if revised is None:
                 continue
-            revised = parse_card(max(options)[1])
-            assert revised is not None
             other = _with_trump(state, revised)
             if not is_legal(other, Defend(state.defender, target, card.card)):
                 continue
@@ -1676,6 +1682,20 @@ class Pipeline:
             self.trump_settled = True
             return other
         return state
+
+    def _trump_of_suit(self, state: State, suit: Suit) -> Card | None:
+        """The trump card if its suit is ``suit`` (see :meth:`_check_trump`)."""
+        options = [
+            (score, card)
+            for name, (score, _) in self._setup_votes.items()
+            if (card := parse_card(name)) is not None and card.suit == suit
+        ]
+        if options:
+            return max(options, key=lambda o: o[0])[1]
+        if not self._trump_faint or self.trump_card is None:
+            return None
+        card = replace(self.trump_card, suit=suit)
+        return card if self._may_come(state, str(card)) is not None else None
 
 
 def _read_where_it_lies(card: Card, mem: _Remembered, seen: dict[str, tuple[float, Box]]) -> bool:

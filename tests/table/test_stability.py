@@ -603,6 +603,51 @@ def test_a_bito_and_the_next_lead_in_one_reach_are_both_seen() -> None:
     ]
 
 
+def test_beaten_pairs_whose_places_hardly_change_when_swept_go_with_the_others() -> None:
+    # eval17 game 9: small pale cards on a pale desk; when the table is swept one pair's place
+    # looks as it did with the cards on it, and the lead laid there later was taken for a
+    # misread of the card of its rank still "lying" there. Here the 9♥/J♥ pair is painted in
+    # the table's own grey: read, but its place never changes; B leads the 9♣ where the 9♥ lay
+    pale = 90  # the table's grey (see _watch_with)
+    nine = CardDetection("9c", 0.6, (400.0, 140.0, 450.0, 215.0), 2)  # led at THROWN_AT
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 124)),
+            (COVER_AT, 150, range(44, 124)),
+            (THROWN_AT, pale, range(64, 124)),
+            (HEART_JACK_AT, pale, range(94, 124)),
+            (THROWN_AT, 200, range(154, 10**6)),
+        ],
+        [
+            A_LAYS_THE_NINE,
+            B_REACHES_IN,
+            A_THROWS_IN_AT_60,
+            (range(90, 100), True, 200),
+            (range(120, 136), True, 200),  # B sweeps the table
+            (range(150, 160), True, 200),  # B leads the 9♣ where the 9♥ lay
+        ],
+    )
+
+    def script(i: int) -> list[CardDetection]:
+        if i >= 124:
+            return [nine] if i >= 154 else []
+        read = [NINE] if i >= 14 else []
+        read += [TEN_ON_IT] if i >= 44 else []
+        read += [HEART_NINE] if i >= 64 else []
+        return read + ([HEART_JACK] if i >= 94 else [])
+
+    watched = _watch(script, 190, paint)
+    assert watched.verdicts == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/Ts", True),
+        ("A:throw 9h", True),
+        ("B:beat 9h/Jh", True),
+        ("A:done", True),
+        ("B:attack 9c", True),
+    ]
+    assert watched.seen[4][0] < 150  # the bito seen when the sweep was over, not at the lead
+
+
 def test_a_beat_read_by_its_corner_alone_is_swept_with_the_card_it_beat() -> None:
     # the ten is read only by a corner lying on a plain part of it: that small place looks
     # alike (plain) once the pair is swept, so only the nine's place shows the change; B then

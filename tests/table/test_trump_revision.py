@@ -47,6 +47,24 @@ def test_a_beat_of_a_suit_the_setup_never_read_does_not_revise_the_trump() -> No
     assert pipeline.trump_card == C("Js")
 
 
+def test_a_faint_trump_read_is_revised_to_its_rank_in_the_suit_a_beat_shows() -> None:
+    pipeline = _pipeline({"As": 0.46})  # taken after patience: nothing read as a club
+    pipeline._trump_faint = True
+    beat = NewCard(((C("Qc"), 1.0),), ON_IT)
+    state = pipeline._check_trump(_state("As"), [beat])
+    assert state.trump_suit == C("Ac").suit
+    assert pipeline.trump_card == C("Ac") and pipeline.trump_settled
+
+
+def test_a_faint_trump_read_is_not_revised_to_a_card_seen_in_play() -> None:
+    pipeline = _pipeline({"As": 0.46})
+    pipeline._trump_faint = True
+    pipeline._memory[C("Ac")] = _Remembered(IN_PLAY, None)  # the A♣ lies on the table
+    beat = NewCard(((C("Qc"), 1.0),), ON_IT)
+    assert pipeline._check_trump(_state("As"), [beat]).trump_suit == C("As").suit
+    assert pipeline.trump_card == C("As")
+
+
 def test_a_trump_read_is_clear_when_its_suit_has_twice_the_votes_of_any_other() -> None:
     from vision.pipeline import _clear_suit
 
