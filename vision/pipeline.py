@@ -1068,8 +1068,10 @@ class Pipeline:
                     gone.discard(pair.attack)  # (eval6 game 14: an A♥ under a K♠ stayed
                     # "there" after the take, the cloth read as its plain corner)
         on_table = set(state.table_cards())
-        if gone & on_table and state.all_covered() and not any(
-            str(c) in seen_any for c in on_table - gone
+        if (
+            gone & on_table
+            and state.all_covered()
+            and not any(str(c) in seen_any for c in on_table - gone)
         ):
             gone |= on_table  # beaten pairs leave together (a bito): the others, read nowhere,
             # went too (eval17 game 9: small pale cards on a pale desk, their places hardly
