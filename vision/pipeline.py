@@ -20,7 +20,8 @@ and how their region looked). Per frame:
    table, in this deck; a card-shaped box, not a remembered card's corner or uncovered strip
    read as another), cards gone (not read where they lay, and their region changed), a table
    cleared (to bare cloth now or in a still frame since the last judgement, or with a lead laid
-   at once after a bito). Where beaten cards swept away came to rest is the discard pile: a
+   at once after a bito; beaten pairs leave together, so when some are gone the others, read
+   nowhere, went with them). Where beaten cards swept away came to rest is the discard pile: a
    reading centred there is no card in play (unless a calibration sets the zone). When an
    arm changed the battle area and no new card was read, or a card on the table is read no more
    and its place is not bare, the frame is read again turned three ways (a card laid on another
@@ -54,6 +55,8 @@ Before the game starts (``state`` None) the first still frames find the stock an
 (the face-up card under a face-down pile, or the only face-up card on the table; a weak read
 looks again for up to ``TRUMP_PATIENCE`` frames; variants that show no trump card skip this);
 :attr:`Pipeline.trump_card` gives it to the caller, which then starts the referee's table view.
+A trump read that names no suit clearly, or one taken after that patience, is revised by the
+first beat legal only with another suit (:meth:`Pipeline._check_trump`).
 """
 
 from __future__ import annotations
@@ -715,10 +718,11 @@ class Pipeline:
         if self._setup_frames < self.vote_frames or not self._setup_votes:
             return
         card, (score, box) = max(self._setup_votes.items(), key=lambda kv: kv[1][0])
-        if score < TRUMP_SURE * self._setup_frames and self._setup_frames < TRUMP_PATIENCE:
+        faint = score < TRUMP_SURE * self._setup_frames
+        if faint and self._setup_frames < TRUMP_PATIENCE:
             return  # a weak read: look again (the light and the noise change between frames)
         self.trump_card = parse_card(card)
-        self._trump_faint = score < TRUMP_SURE * self._setup_frames
+        self._trump_faint = faint
         self.trump_settled = _clear_suit(self._setup_votes) and not self._trump_faint
         if stock_zone is None:
             zone = box
