@@ -169,6 +169,7 @@ HOLD_FRAMES = 10  # ... or this many while another card is still being read in (
 ALARM_STILL = 3  # ... and in at least this many still frames (a card of the move read late)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
+TRUMP_FAINT = 1.0  # setup vote per frame under which a trump read may be revised by play
 TOUCHING = 0.9  # closeness to the pile of a card first read after an arm came, to be the trump
 LOOK_BACK = 4  # moving frames before a still spell that are read when it starts (see _read_back)
 PAUSE_S = 0.7  # an arm that pauses this long or less over the table is still the same arm
@@ -330,7 +331,7 @@ class Pipeline:
         """Whether the variant shows a trump card (under the stock, or dealt last): else the
         chain looks for none and the game starts at once."""
         self.trump_settled = False  # the trump suit is sure (a clear read, or a beat showed it)
-        self._trump_faint = False  # the trump card was taken after patience, its read faint
+        self._trump_faint = False  # the trump card's read was faint (see TRUMP_FAINT)
         self._revised: Card | None = None  # the trump card revised by a beat
 
     @property
@@ -415,6 +416,8 @@ class Pipeline:
             self._find_stock(frame.image, cards)
             if self.trump_card is not None:
                 self._votes = Votes()  # the stock zone is known now: vote again without it
+        elif self.trump_card is not None and not self.trump_settled:
+            self._read_stock(cards)
         assert self.geometry is not None
         self._votes.add(snapshot(cards, self.geometry))
         if state is not None and self._votes.frames == 1 and self._seen_bare(state):
@@ -718,11 +721,10 @@ class Pipeline:
         if self._setup_frames < self.vote_frames or not self._setup_votes:
             return
         card, (score, box) = max(self._setup_votes.items(), key=lambda kv: kv[1][0])
-        faint = score < TRUMP_SURE * self._setup_frames
-        if faint and self._setup_frames < TRUMP_PATIENCE:
+        if score < TRUMP_SURE * self._setup_frames and self._setup_frames < TRUMP_PATIENCE:
             return  # a weak read: look again (the light and the noise change between frames)
         self.trump_card = parse_card(card)
-        self._trump_faint = faint
+        self._trump_faint = score < TRUMP_FAINT * self._setup_frames
         self.trump_settled = _clear_suit(self._setup_votes) and not self._trump_faint
         if stock_zone is None:
             zone = box
@@ -733,6 +735,21 @@ class Pipeline:
             assert self.motion is not None
             self.motion.geometry = self.geometry
         log.info("trump card %s, stock zone %s", self.trump_card, self.geometry.stock)
+
+    def _read_stock(self, cards: list[CardDetection]) -> None:
+        """While the trump suit is unsettled, the readings at the stock in the still frames of
+        play add to the setup's votes (the trump card lies there all along; its other readings
+        are what :meth:`_check_trump` revises it to: eval18 game 16, ``slavic_costumes``' Q♠
+        read as the K♣ at the setup, as the Q♠ at 0.2-0.3 in frames of play)."""
+        assert self.geometry is not None
+        stock = self.geometry.stock
+        if stock is None:
+            return
+        for det in cards:
+            cx, cy = (det.box[0] + det.box[2]) / 2, (det.box[1] + det.box[3]) / 2
+            if parse_card(det.card) is not None and inside(stock, cx, cy):
+                score, box = self._setup_votes.get(det.card, (0.0, det.box))
+                self._setup_votes[det.card] = (score + det.confidence, box)
 
     # --- judging a stable view -------------------------------------------------------------
 
@@ -1660,7 +1677,7 @@ class Pipeline:
         """A weak trump read meets a beat of another suit: the beat's suit, when the beat is
         legal only with it, is the trump (the state to judge with is revised); a beat legal with
         the read trump settles it. The trump card becomes the setup's best reading of that suit;
-        when the setup read none, only a faint read (taken after patience) is revised, to its
+        when the setup read none, only a faint read (under TRUMP_FAINT a frame) is revised, to its
         rank in that suit (eval17 game 9: ``neoclassical_4_color``'s A♣ under the stock read
         as the A♠ at 0.02 a frame, nothing read as a club, and the K♣ beating the K♦ reported
         illegal, the game out of step from there)."""

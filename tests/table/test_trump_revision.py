@@ -144,3 +144,16 @@ def test_the_trump_card_played_is_not_read_again_while_no_card_of_its_name_is_re
     _reading(pipeline, "9h", STOCK)  # the discard pile's top card, not in the battle area
     assert pipeline._trump_played_read_again(_drawn_and_played("9h", "9h")) == []
     assert pipeline.trump_card == C("9h")
+
+
+def test_a_faint_trump_read_is_revised_to_the_stocks_reading_in_play_of_the_suit_a_beat_shows() -> (
+    None
+):
+    # eval18 game 16: the Q♠ under the stock read as the K♣ at the setup, as the Q♠ in play
+    pipeline = _watching({"Kc": 1.74})
+    pipeline._trump_faint = True
+    at_the_stock = CardDetection("Qs", 0.26, (510.0, 210.0, 560.0, 290.0), 1)
+    pipeline._read_stock([at_the_stock, CardDetection("Jh", 0.9, IN_PLAY, 2)])
+    beat = NewCard(((C("Ts"), 1.0),), ON_IT)
+    assert pipeline._check_trump(_state("Kc"), [beat]).trump_card == C("Qs")
+    assert "Jh" not in pipeline._setup_votes  # a card in play is no reading of the stock
