@@ -55,8 +55,9 @@ Before the game starts (``state`` None) the first still frames find the stock an
 (the face-up card under a face-down pile, or the only face-up card on the table; a weak read
 looks again for up to ``TRUMP_PATIENCE`` frames; variants that show no trump card skip this);
 :attr:`Pipeline.trump_card` gives it to the caller, which then starts the referee's table view.
-A trump read that names no suit clearly, or one taken after that patience, is revised by the
-first beat legal only with another suit (:meth:`Pipeline._check_trump`).
+A trump read that names no suit clearly, or a faint one (under ``TRUMP_FAINT`` a frame), is
+revised by the first beat legal only with another suit (:meth:`Pipeline._check_trump`); until
+then the readings at the stock in the still frames of play count as readings of it too.
 """
 
 from __future__ import annotations
