@@ -95,6 +95,7 @@ from vision.table.geometry import (
     Box,
     Geometry,
     area,
+    centre,
     closeness,
     default_geometry,
     inside,
@@ -708,17 +709,15 @@ class Pipeline:
         for det in readings:
             if parse_card(det.card) is None:
                 continue
-            cx, cy = (det.box[0] + det.box[2]) / 2, (det.box[1] + det.box[3]) / 2
             if stock_zone is not None:
-                near = 1.0 if inside(stock_zone, cx, cy) else 0.0
+                near = 1.0 if inside(stock_zone, *centre(det.box)) else 0.0
             else:
                 near = max((closeness(det.box, b.box) for b in backs), default=0.0)
             if near < 0.5 and (self._spells or backs or stock_zone is not None):
                 continue  # a card away from the stock's pile is not the trump card
             if late and near < TOUCHING and det.card not in self._setup_votes:
                 continue  # a card laid in play since an arm came, not one under the pile
-            score, box = self._setup_votes.get(det.card, (0.0, det.box))
-            self._setup_votes[det.card] = (score + det.confidence * (0.5 + near), box)
+            self._vote_trump(det, det.confidence * (0.5 + near))
         if self._setup_frames < self.vote_frames or not self._setup_votes:
             return
         card, (score, box) = max(self._setup_votes.items(), key=lambda kv: kv[1][0])
@@ -747,10 +746,13 @@ class Pipeline:
         if stock is None:
             return
         for det in cards:
-            cx, cy = (det.box[0] + det.box[2]) / 2, (det.box[1] + det.box[3]) / 2
-            if parse_card(det.card) is not None and inside(stock, cx, cy):
-                score, box = self._setup_votes.get(det.card, (0.0, det.box))
-                self._setup_votes[det.card] = (score + det.confidence, box)
+            if parse_card(det.card) is not None and inside(stock, *centre(det.box)):
+                self._vote_trump(det, det.confidence)
+
+    def _vote_trump(self, det: CardDetection, weight: float) -> None:
+        """Add ``weight`` to the votes for ``det`` being the trump card (its first box kept)."""
+        score, box = self._setup_votes.get(det.card, (0.0, det.box))
+        self._setup_votes[det.card] = (score + weight, box)
 
     # --- judging a stable view -------------------------------------------------------------
 
@@ -1630,11 +1632,7 @@ class Pipeline:
         the setup's best other reading of its suit, else the card its rank becomes upside down
         (a six for a nine, a nine for a six: the indices without an underline); none when
         neither may be it (seen in play)."""
-        options = [
-            (score, c)
-            for name, (score, _) in self._setup_votes.items()
-            if (c := parse_card(name)) is not None and c.suit == trump.suit and c != trump
-        ]
+        options = [(score, c) for score, c in self._trump_readings(trump.suit) if c != trump]
         turned = _upside_down(trump)
         if turned is not None:
             options.append((0.0, turned))
@@ -1709,17 +1707,22 @@ class Pipeline:
 
     def _trump_of_suit(self, state: State, suit: Suit) -> Card | None:
         """The trump card if its suit is ``suit`` (see :meth:`_check_trump`)."""
-        options = [
-            (score, card)
-            for name, (score, _) in self._setup_votes.items()
-            if (card := parse_card(name)) is not None and card.suit == suit
-        ]
+        options = self._trump_readings(suit)
         if options:
             return max(options, key=lambda o: o[0])[1]
         if not self._trump_faint or self.trump_card is None:
             return None
         card = replace(self.trump_card, suit=suit)
         return card if self._may_come(state, str(card)) is not None else None
+
+    def _trump_readings(self, suit: Suit | None) -> list[tuple[float, Card]]:
+        """The trump card's readings of ``suit`` (at the setup, and at the stock in play) with
+        their votes."""
+        return [
+            (score, card)
+            for name, (score, _) in self._setup_votes.items()
+            if (card := parse_card(name)) is not None and card.suit == suit
+        ]
 
 
 def _read_where_it_lies(card: Card, mem: _Remembered, seen: dict[str, tuple[float, Box]]) -> bool:

@@ -60,7 +60,7 @@ class Geometry:
         return tuple(1.0 - nearest / max(d, 1e-6) for d in dists)
 
     def in_battle(self, box: Box) -> bool:
-        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        cx, cy = centre(box)
         if not inside(self.battle, cx, cy):
             return False
         return not any(z is not None and inside(z, cx, cy) for z in (self.stock, self.discard))
@@ -84,6 +84,10 @@ def nearest_seat(against: tuple[float, ...]) -> tuple[int, float]:
     seat = min(range(len(against)), key=against.__getitem__)
     others = [a for i, a in enumerate(against) if i != seat]
     return seat, min(others, default=1.0)
+
+
+def centre(box: Box) -> tuple[float, float]:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
 def inside(box: Box, x: float, y: float) -> bool:
