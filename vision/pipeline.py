@@ -160,6 +160,7 @@ WEAK_READ = 0.3  # confidence per frame under which a reading is weak (see _weak
 READ_AGAIN = 0.6  # confidence per frame from which a discarded card read in a new place, ...
 READ_AGAIN_RATIO = 1.5  # ... and this many times the one it was laid with, ...
 RUNNER_UP = 0.1  # ... is that card, and the one laid was its runner-up (mean probability)
+TWIN_READ_AGAIN_RATIO = 1.0  # ... or this many times, when that runner-up is its twin (_twin)
 TAKEN_ARM = 0.8  # the arm's certainty of its seat from which a card known in another seat's
 # hand (seen taken), read laid by that arm at least as confidently as it was laid, is that card
 # (the one taken was its runner-up or its twin: see _taken_read_again) ...
@@ -908,7 +909,11 @@ class Pipeline:
         was another, the one its readings gave the most probability after it, when that one
         may have been laid (not on the table, not discarded). Eval game 1: a Cyrillic jack
         ``В♥`` was read as the 8♥ at 0.39 (the J♥ runner-up at 0.2-0.3) and beat, then the true
-        8♥ was laid and read at 0.72, and dropped as discarded: the game went out of step."""
+        8♥ was laid and read at 0.72, and dropped as discarded: the game went out of step.
+        When that runner-up is the card's twin, the classifier's commonest confusion, reading
+        it ``TWIN_READ_AGAIN_RATIO`` times as confidently is enough (eval19 game 7: the A♣
+        thrown in read as the A♠ at 0.80, its twin the runner-up; the true A♠ beating an 8♠
+        later read at 0.88 was dropped, and the beat became a take)."""
         assert self.geometry is not None
         out: list[tuple[Card, Card]] = []
         for name, (_share, box) in self._votes.seen(self.min_share, MIN_READS).items():
@@ -922,7 +927,7 @@ class Pipeline:
                 or laid.runner_up is None
                 or laid.runner_up in self._memory
                 or not possible_new(state, laid.runner_up)
-                or confidence < max(READ_AGAIN, READ_AGAIN_RATIO * laid.confidence)
+                or confidence < max(READ_AGAIN, _read_again_ratio(card, laid) * laid.confidence)
                 or not self.geometry.in_battle(box)
             ):
                 continue
@@ -1749,6 +1754,12 @@ def _twin(card: Card) -> Card | None:
     confusion of one card for another (models/MODEL_CARD.md: T♥/T♦, A♥/A♦, A♣/A♠ lead its
     validation crops' confusions)."""
     return None if card.suit is None else replace(card, suit=_TWIN_SUITS[card.suit])
+
+
+def _read_again_ratio(card: Card, laid: _Laid) -> float:
+    """How many times as confidently as it was laid a discarded card must be read again for
+    the one laid to have been its runner-up (see Pipeline._discarded_read_again)."""
+    return TWIN_READ_AGAIN_RATIO if laid.runner_up == _twin(card) else READ_AGAIN_RATIO
 
 
 _TURNED_RANKS = {Rank.SIX: Rank.NINE, Rank.NINE: Rank.SIX}
