@@ -46,8 +46,9 @@ and how their region looked). Per frame:
    late (missed at first) is judged then. A card on the table whose place reads clearly, in
    many calm frames, as another card than the one reported is corrected
    (:attr:`FrameReport.corrections`); so is a discarded card, when a card of its name is read
-   in a new place far more clearly than it was when laid: the one laid was what its reading
-   gave the most probability after it (one deck: a card cannot lie in two places); and so is
+   in a new place far more clearly than it was when laid (as clearly, when the two are twins):
+   the one laid was what its reading gave the most probability after it (one deck: a card
+   cannot lie in two places); and so is
    the trump card, drawn and played under the name the setup read, when a card of that name is
    read clearly in play: the setup misread it, and the trump is revised with the correction.
 
