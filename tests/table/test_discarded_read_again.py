@@ -14,21 +14,21 @@ from vision.table.geometry import default_geometry
 from vision.table.snapshot import snapshot
 
 C = Card.parse
+RULES = find_variant("podkidnoy").configure({})
 IN_PLAY = (300.0, 200.0, 360.0, 290.0)
 
 
 def _swept(discarded: str) -> GameState:
     """A two-player podkidnoy game (hearts trump) whose first bout, with ``discarded`` among
     its cards, went to the discard pile."""
-    rules = find_variant("podkidnoy").configure({})
-    state = table_game(rules, 2, trump_card=C("6h"))
+    state = table_game(RULES, 2, trump_card=C("6h"))
     return evolve(state, discard=CardSet.of([C("9s"), C(discarded)]))
 
 
 def _read_again(laid: _Laid, name: str, confidence: float) -> list[tuple[Card, Card]]:
     """The corrections when ``name``, laid as ``laid`` and discarded, is read at
     ``confidence`` in six still frames in the battle area."""
-    pipeline = Pipeline(find_variant("podkidnoy").configure({}), 2, detector=object())  # type: ignore[arg-type]
+    pipeline = Pipeline(RULES, 2, detector=object())  # type: ignore[arg-type]
     pipeline.geometry = default_geometry(2, 640, 480)
     pipeline._laid_reads[C(name)] = laid
     for _ in range(6):
