@@ -143,6 +143,8 @@ CORNER_INSIDE = 0.9  # share of a corner-sized reading inside a new card's box t
 CORNER_AREA = 0.35  # ... a corner of that card (its area under this share of the card's)
 HALF_INSIDE = 0.5  # ... or this share, for a weak reading of the card's rank (see _one_new_card)
 PART_AREA = 0.6  # ... or, in a remembered card not read now, under this share: its visible part
+FAINTER = 0.6  # a reading of a remembered card's rank lying on it, under this share of the
+# confidence the card was laid with, is that card misread (see _misread_of_memory)
 BOX_SLACK = 0.03  # share of a card's side by which a box read may be off
 REREAD_FRAMES = 8  # still frames after which a laid card that reads clearly as another ...
 REREAD_SHARE = 0.8  # ... in this share of them (and with more confidence than when it was laid)
@@ -810,6 +812,17 @@ class Pipeline:
                 return True  # the part still showing of a card covered since, read as another
             if weak and card in paired and overlap(box, mem.box) >= HALF_INSIDE:
                 return True  # a weak reading mostly on a beaten pair: the pair misread
+            if (
+                same_rank
+                and other is not None
+                and other.suit != trump
+                and overlap(box, mem.box) >= CORNER_INSIDE
+                and self._votes.confidence(name) < FAINTER * mem.confidence
+            ):
+                return True  # its rank read on it, far more faintly than it was laid: the card
+                # misread as it is covered or gathered (eval20 game 27: the J♣ under the 8♦
+                # beating it read as the J♠ at 0.5, laid at 0.94; game 24: the 9♣ being taken
+                # read as the 9♠ at 0.36); a card of its rank laid on it reads about as clearly
             same = iou(box, mem.box)
             if same < LOOK_ALIKE_SPOT:
                 continue  # apart from it (every check below needs at least this overlap)
