@@ -795,12 +795,9 @@ class Pipeline:
                 return True  # a card judged in a pause of the hand that laid it, read
                 # otherwise since: it is read once more (_reread_hasty), not a card laid on it
             same_rank = other is not None and other.rank == card.rank
-            if (
-                same_rank
-                and other is not None
-                and other.suit != trump
-                and _part_of(box, _grow(mem.box, BOX_SLACK), CORNER_AREA)
-            ):
+            # its rank and not a trump: a card that cannot beat it
+            rank_not_trump = same_rank and other is not None and other.suit != trump
+            if rank_not_trump and _part_of(box, _grow(mem.box, BOX_SLACK), CORNER_AREA):
                 return True  # a corner of its rank on it, give or take the few pixels a box read
                 # is off by: its own corner misread (a card of its rank cannot beat it; eval6
                 # game 10: a corner of the Q♠ being taken, read as the Q♣ 2 px out of its box)
@@ -813,9 +810,7 @@ class Pipeline:
             if weak and card in paired and overlap(box, mem.box) >= HALF_INSIDE:
                 return True  # a weak reading mostly on a beaten pair: the pair misread
             if (
-                same_rank
-                and other is not None
-                and other.suit != trump
+                rank_not_trump
                 and overlap(box, mem.box) >= CORNER_INSIDE
                 and self._votes.confidence(name) < FAINTER * mem.confidence
             ):

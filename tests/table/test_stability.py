@@ -299,21 +299,20 @@ INSIDE_THE_NINE = (252.0, 150.0, 298.0, 205.0)  # IoU 0.67 with the nine's box, 
 
 
 @pytest.mark.parametrize(
-    ("reading", "seen"),
+    ("cover", "reading", "seen"),
     [
-        # far more faintly than the nine was laid (0.6): the nine misread as it is covered
-        (0.33, [("A:attack 9s", True), ("B:beat 9s/Ts", True)]),
+        # far more faintly than the nine was laid (0.6), the ten on it: the nine misread
+        ([TEN_ON_IT], 0.33, [("A:attack 9s", True), ("B:beat 9s/Ts", True)]),
         # as clearly: a card of its rank laid on it, an illegal beat, is reported
-        (0.6, [("A:attack 9s", True), ("B:beat 9s/9c", False)]),
+        ([], 0.6, [("A:attack 9s", True), ("B:beat 9s/9c", False)]),
     ],
 )
 def test_a_far_fainter_reading_of_its_rank_lying_on_a_card_being_covered_is_that_card(
-    reading: float, seen: list[tuple[str, bool]]
+    cover: list[CardDetection], reading: float, seen: list[tuple[str, bool]]
 ) -> None:
     # eval20 game 27: the J♣ under the 8♦ laid on it read as the J♠ at 0.5 (the J♣ laid at
     # 0.94), and reported as a throw-in out of turn; game 24: the 9♣ being taken read as the 9♠
     twin = CardDetection("9c", reading, INSIDE_THE_NINE, 2)
-    cover = [TEN_ON_IT] if reading < 0.6 else []
     verdicts = _two_cards(_nine_then(lambda i: [*cover, twin]), 80)
     assert [(m, ok) for _, m, ok in verdicts] == seen
 
