@@ -339,6 +339,7 @@ class Pipeline:
         self.trump_settled = False  # the trump suit is sure (a clear read, or a beat showed it)
         self._trump_faint = False  # the trump card's read was faint (see TRUMP_FAINT)
         self._revised: Card | None = None  # the trump card revised by a beat
+        self._revision_told: Card | None = None  # ... as the caller was last told it
 
     @property
     def trump_wanted(self) -> bool:
@@ -388,7 +389,8 @@ class Pipeline:
             self._recent.append(_Moving(frame.image, reading.mask, found))
             played_on, self._kept = self._kept, ()
             cards = self._last_cards if found is None else found
-            return FrameReport(frame, cards, withdrawing, True, played_on=played_on)
+            news = self._trump_news()  # (judging the withdrawing arm's cards may revise it)
+            return FrameReport(frame, cards, withdrawing, True, news, played_on=played_on)
         self._still += 1
         if self._moved:
             self._moved = False
@@ -433,7 +435,6 @@ class Pipeline:
         self._back = []
         observed: list[Observed] = []
         corrections: list[tuple[Card, Card]] = []
-        revised = self._revised
         if state is not None and (
             self._votes.frames >= self.vote_frames or self._ready_at_once(state, cards)
         ):
@@ -462,9 +463,17 @@ class Pipeline:
                 if self._judged:
                     self._glimpsed_bare = False
             self.times.judge.append((_time.perf_counter() - t0) * 1000)
-        news = self._revised if self._revised is not revised else None
         played_on, self._kept = self._kept, ()
+        news = self._trump_news()
         return FrameReport(frame, cards, observed, False, news, tuple(corrections), played_on)
+
+    def _trump_news(self) -> Card | None:
+        """The trump card as revised since the caller was last told (see
+        :attr:`FrameReport.trump_card`), else None."""
+        if self._revised is None or self._revised == self._revision_told:
+            return None
+        self._revision_told = self._revised
+        return self._revised
 
     def _read_back(self) -> None:
         """Read the last moving frames before this still spell (the arm withdrawing after it

@@ -118,6 +118,7 @@ class Watched:
     moves: list[str]  # the record after the chain's corrections
     corrections: list[tuple[int, str, str]]  # (frame, card as reported, card it is)
     played_on: list[tuple[int, str]] = field(default_factory=list)  # (frame, illegal move kept)
+    trump_revised: list[tuple[int, str]] = field(default_factory=list)  # (frame, trump card told)
 
     @property
     def verdicts(self) -> list[tuple[str, bool]]:
@@ -159,7 +160,9 @@ def _watch_with(
         for old, new in report.corrections:
             out.corrections.append((i, str(old), str(new)))
             out.moves = [format_move(with_card_read_as(parse_move(m), old, new)) for m in out.moves]
-        if report.corrections:
+        if report.trump_card is not None:
+            out.trump_revised.append((i, str(report.trump_card)))
+        if report.corrections or report.trump_card is not None:
             state = table_game(rules, 2, trump_card=pipeline.trump_card)
             for move in out.moves:
                 _, state = check_and_apply(state, parse_move(move))
@@ -1460,6 +1463,48 @@ def test_a_card_read_by_its_corner_alone_as_the_arm_withdraws_waits_for_the_stil
         _nine_then(lambda i: [NINE, corner if i < 54 else whole]), variant="perevodnoy"
     )
     assert watched.verdicts == [("A:attack 9s", True), ("B:beat 9s/9h", True)]
+
+
+class NineOfHeartsAtTheStock(ScriptedDetector):
+    """The trump card under the stock read as the 9♥ (it is the 6♥: its index turned)."""
+
+    always = (replace(TRUMP, card="9h"), STOCK)
+
+
+BESIDE_AT = (160, 140, 210, 215)  # a second card thrown in, left of the pair
+
+
+def test_a_trump_card_revised_as_the_arm_withdraws_is_told_with_the_move_it_revises() -> None:
+    # eval22 game 13: the 6♣ under the stock read as the 9♣; the true 9♣ laid in play was
+    # judged as the arm withdrew and the trump revised to the 6♣ then, but the caller was never
+    # told: the move reported illegal (the trump card in play) and the game out of step. Here
+    # the 6♥ under the stock reads as the 9♥; A leads the 9♠, B beats it with the T♠, and A
+    # throws in the true 9♥ with the T♥, read as A's arm withdraws (frames 76-84)
+    thrown = [
+        CardDetection("9h", 0.6, (400.0, 140.0, 450.0, 215.0), 2),  # at THROWN_AT
+        CardDetection("Th", 0.6, (160.0, 140.0, 210.0, 215.0), 2),  # at BESIDE_AT
+    ]
+    detector = NineOfHeartsAtTheStock(
+        _nine_then(lambda i: [NINE, TEN_ON_IT, *(thrown if i >= 74 else [])])
+    )
+    paint = _painter(
+        [
+            (NINE_AT, 230, range(14, 10**6)),
+            (COVER_AT, 150, range(44, 10**6)),
+            (THROWN_AT, 200, range(74, 10**6)),
+            (BESIDE_AT, 200, range(74, 10**6)),
+        ],
+        [A_LAYS_THE_NINE, B_REACHES_IN, (range(70, 76), False, 200), (range(76, 85), False, 60)],
+    )
+    watched = _watch_with(detector, 110, paint)
+    assert watched.verdicts == [
+        ("A:attack 9s", True),
+        ("B:beat 9s/Ts", True),
+        ("A:throw 9h", True),
+        ("A:throw Th", True),
+    ]
+    ((told_at, trump),) = watched.trump_revised
+    assert trump == "6h" and told_at < 85  # told in the moving frame that revised it
 
 
 class StockOnlyDetector(ScriptedDetector):
