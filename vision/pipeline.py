@@ -73,6 +73,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from referee.bout import table_ranks
 from referee.cards import Card, Rank, Suit
 from referee.game import State
 from referee.moves import (
@@ -177,6 +178,8 @@ TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to b
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
 TRUMP_FAINT = 1.0  # setup vote per frame under which a trump read may be revised by play
 TOUCHING = 0.9  # closeness to the pile of a card first read after an arm came, to be the trump
+STOCK_LOOKS = 8  # frames read lately, in one of which the stock's place shows a card while the
+# trump card lies there still (else it was drawn: see _trump_on_table)
 LOOK_BACK = 4  # moving frames before a still spell that are read when it starts (see _read_back)
 PAUSE_S = 0.7  # an arm that pauses this long or less over the table is still the same arm
 IN_HAND = 0.5  # share of a card's length under which a new card's box, where an arm lies ...
@@ -340,6 +343,8 @@ class Pipeline:
         self._trump_faint = False  # the trump card's read was faint (see TRUMP_FAINT)
         self._revised: Card | None = None  # the trump card revised by a beat
         self._revision_told: Card | None = None  # ... as the caller was last told it
+        self._stock_shown: deque[bool] = deque(maxlen=STOCK_LOOKS)  # the frames read lately:
+        # whether each read a card (face up or down) at the stock's place
 
     @property
     def trump_wanted(self) -> bool:
@@ -491,6 +496,9 @@ class Pipeline:
         t0 = _time.perf_counter()
         found = self.detector.detect(image)
         self.times.detect.append((_time.perf_counter() - t0) * 1000)
+        stock = None if self.geometry is None else self.geometry.stock
+        if stock is not None:
+            self._stock_shown.append(any(inside(stock, *centre(d.box)) for d in found))
         return found
 
     def _may_come(self, state: State, name: str) -> Card | None:
@@ -1617,12 +1625,18 @@ class Pipeline:
         """Whether the trump card, still under the stock, is read laid in the battle area: one
         physical card cannot lie in both places, so the setup misread the card under the pile
         (eval8 games 7 and 22: the sideways index of ``kde-ancient-egyptians``' 9♣ read as the
-        6♣, its 6♥ as the 9♥). Once a game: a trump card read again is not read again."""
+        6♣, its 6♥ as the 9♥). Once a game: a trump card read again is not read again. Only
+        while the stock's place shows a card in one of the frames read lately: where it shows
+        none, the stock was drawn out and the card in play is the trump card itself (eval22
+        game 6: the 6♠ drawn last and played while the chain, out of step, counted cards still
+        in the stock, was taken for the setup's misread and the trump revised to the 9♠, a card
+        thrown in long before)."""
         return (
             self._may_revise_trump_by(state, box)
             and state.trump_card is not None
             and name == str(state.trump_card)
             and state.indicator_in_stock()
+            and any(self._stock_shown)
         )
 
     def _may_revise_trump_by(self, state: State, box: Box) -> bool:
@@ -1702,14 +1716,18 @@ class Pipeline:
         when the setup read none, only a faint read (under TRUMP_FAINT a frame) is revised, to its
         rank in that suit (eval17 game 9: ``neoclassical_4_color``'s A♣ under the stock read
         as the A♠ at 0.02 a frame, nothing read as a club, and the K♣ beating the K♦ reported
-        illegal, the game out of step from there)."""
+        illegal, the game out of step from there). A card beside, not on, an attack card is no
+        beat when a card of its rank lies on the table: a throw-in shows no trump suit (eval22
+        game 17: the K♥ read faint at the setup, revised to the K♠ by the Q♠ thrown in beside
+        the Q♥ the defender took)."""
         boxes = self._remembered_boxes()
+        ranks = table_ranks(state)
         for card in new:
             target, _ = cover_target(state, card, boxes)
             if target is None:
                 target, near = near_target(state, card, boxes)
-                if near < 0.5:
-                    target = None
+                if near < 0.5 or card.card.rank in ranks:
+                    target = None  # beside a card of its rank: a throw-in may be all it is
             suit = card.card.suit
             if target is None or suit is None or suit == target.suit:
                 continue

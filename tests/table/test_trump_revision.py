@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
+
 from referee.cards import Card, CardSet
 from referee.game import apply, table_game
 from referee.moves import parse_move
 from referee.state import GameState, evolve
 from referee.variants import find_variant
 from vision.detector import CardDetection
-from vision.pipeline import Pipeline, _Laid, _Remembered
+from vision.pipeline import STOCK_LOOKS, Pipeline, _Laid, _Remembered
 from vision.table.geometry import Box, default_geometry, with_zone
 from vision.table.inference import NewCard
 from vision.table.snapshot import snapshot
@@ -38,6 +41,21 @@ def test_a_weak_trump_read_is_revised_by_a_beat_legal_only_with_another_read_sui
     state = pipeline._check_trump(_state("Js"), [beat])
     assert state.trump_suit == C("Ac").suit
     assert pipeline.trump_card == C("Ac") and pipeline.trump_settled
+
+
+BESIDE = (165.0, 100.0, 225.0, 190.0)  # touching the attack card's side, not on it
+
+
+@pytest.mark.parametrize(("box", "revised"), [(BESIDE, "Js"), (ON_IT, "Ac")])
+def test_a_card_beside_a_card_of_its_rank_may_be_a_throw_in_and_does_not_revise_the_trump(
+    box: Box, revised: str
+) -> None:
+    # eval22 game 17: a Q♠ thrown in beside the Q♥ (a take) revised a faint K♥ to the K♠; laid
+    # on the card it is a beat still
+    pipeline = _pipeline({"Js": 0.52, "Ac": 0.48, "Ah": 0.45})
+    seven = NewCard(((C("7c"), 1.0),), box)
+    assert pipeline._check_trump(_state("Js"), [seven]).trump_card == C(revised)
+    assert pipeline.trump_card == C(revised)
 
 
 def test_a_beat_of_a_suit_the_setup_never_read_does_not_revise_the_trump() -> None:
@@ -80,7 +98,24 @@ def _watching(votes: dict[str, float]) -> Pipeline:
     """A pipeline whose setup read ``votes`` beside the stock, watching a 640x480 table."""
     pipeline = _pipeline(votes)
     pipeline.geometry = with_zone(default_geometry(2, 640, 480), "stock", STOCK)
+    _read_frame(pipeline, CardDetection("back", 0.9, STOCK, 0))  # the stock's pile shows
     return pipeline
+
+
+class ScriptedDetector:
+    """Reads ``found`` in every frame."""
+
+    def __init__(self, found: list[CardDetection]) -> None:
+        self.found = found
+
+    def detect(self, image: np.ndarray) -> list[CardDetection]:
+        return self.found
+
+
+def _read_frame(pipeline: Pipeline, *found: CardDetection) -> None:
+    """One frame read by ``pipeline``, its detector reading ``found`` in it."""
+    pipeline.detector = ScriptedDetector(list(found))  # type: ignore[assignment]
+    pipeline._detect(np.zeros((480, 640, 3), np.uint8))
 
 
 def test_the_trump_card_read_in_play_while_under_the_stock_becomes_the_setups_other_reading() -> (
@@ -92,6 +127,19 @@ def test_the_trump_card_read_in_play_while_under_the_stock_becomes_the_setups_ot
     revised = pipeline._trump_read_again(state)
     assert revised.trump_card == C("9c") and pipeline.trump_card == C("9c")
     assert not pipeline._trump_on_table(revised, "9c", IN_PLAY)  # once a game
+
+
+def test_the_trump_card_read_in_play_once_the_stocks_place_shows_no_card_is_not_read_again() -> (
+    None
+):
+    # eval22 game 6: the stock drawn out, the 6♠ drawn last and played, while the chain (out of
+    # step) counted cards in the stock still
+    pipeline = _watching({"6c": 0.81, "9c": 0.12})
+    for _ in range(STOCK_LOOKS):
+        _read_frame(pipeline, CardDetection("6c", 0.8, IN_PLAY, 2))
+    assert not pipeline._trump_on_table(_state("6c"), "6c", IN_PLAY)
+    _read_frame(pipeline, CardDetection("back", 0.9, STOCK, 0))  # the pile read: it lies there
+    assert pipeline._trump_on_table(_state("6c"), "6c", IN_PLAY)
 
 
 def test_a_trump_card_read_in_play_with_no_other_reading_of_its_suit_is_read_upside_down() -> None:
