@@ -426,7 +426,7 @@ class Pipeline:
         cards = self._detect(frame.image)
         self._last_cards = cards
         if self.trump_card is None and self.shows_trump and self._needs_setup():
-            self._find_stock(frame.image, cards)
+            self._find_stock(frame.image, cards, reading.mask)
             if self.trump_card is not None:
                 self._votes = Votes()  # the stock zone is known now: vote again without it
         elif self.trump_card is not None and not self.trump_settled:
@@ -706,7 +706,9 @@ class Pipeline:
     def _needs_setup(self) -> bool:
         return self._setup_frames < 50
 
-    def _find_stock(self, image: np.ndarray, cards: list[CardDetection]) -> None:
+    def _find_stock(
+        self, image: np.ndarray, cards: list[CardDetection], moving: np.ndarray
+    ) -> None:
         """The trump card: the face-up card beside the stock's face-down pile. Read in the first
         still frames at several detector sizes and turns of the picture (one misread does not
         decide it), each reading weighted by its confidence and its closeness to a face-down
@@ -714,7 +716,10 @@ class Pipeline:
         table since the first still frame, a card not read before and not touching the pile is
         one laid in play, not the trump card (eval4 game 23: the trump's rank hidden under the
         stock, nothing was read there, and the first attack card, laid a little apart from the
-        pile, was taken for it); then the trump card waits for a person to give it."""
+        pile, was taken for it); then the trump card waits for a person to give it. A reading
+        that ``moving`` pixels touch is a card in a hand, not yet at rest (eval22 game 3: a
+        hand coming in at the frame's edge, over the stock, too small a change to be an arm;
+        the J♣ it held, read beside the pile, was taken for the trump card)."""
         assert self.geometry is not None
         self._setup_frames += 1
         if self._setup_frames == 1:
@@ -724,6 +729,7 @@ class Pipeline:
         for size in SETUP_SIZES:
             for turn in (None, *TURNS):
                 readings += _detect_at(self.detector, image, size, turn)
+        readings = [d for d in readings if not moving_over(moving, d.box)]
         backs = [d for d in readings if d.card == "back"]
         self._setup_backs.extend(backs)
         stock_zone = self.geometry.stock if "stock" in self.geometry.fixed else None

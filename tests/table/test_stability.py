@@ -1529,6 +1529,23 @@ def test_a_card_laid_after_an_arm_came_over_the_table_is_not_the_trump_card() ->
     assert pipeline.trump_wanted  # play has begun: a person is asked for the trump card
 
 
+def test_a_card_held_over_the_stock_by_a_hand_too_small_to_be_an_arm_is_not_the_trump_card() -> (
+    None
+):
+    # eval22 game 3: a hand came in at the frame's edge over the stock, too small a change for
+    # an arm over the table, and the J♣ it held beside the pile was taken for the trump card
+    held = CardDetection("Jc", 0.9, (585.0, 200.0, 635.0, 260.0), 2)
+    detector = StockOnlyDetector(lambda i: [held] if 20 <= i < 24 else [])
+    pipeline = Pipeline(find_variant("podkidnoy").configure({}), 2, detector)  # type: ignore[arg-type]
+    for i in range(60):
+        image = np.full((H, W, 3), 90, np.uint8)
+        if 20 <= i < 24:  # the hand, shifting a little each frame
+            image[200 + 4 * (i % 2) : 262, 585:640] = (120, 150, 200)
+        detector.index_of[id(image)] = i
+        assert not pipeline.process(Frame(image, i / 15.0, i), None).occluded  # no arm seen
+    assert pipeline.trump_card is None
+
+
 def test_the_trump_card_is_read_in_the_first_still_frames_after_a_hand_over_the_table() -> None:
     detector = StockOnlyDetector(lambda i: [TRUMP] if i >= 10 else [])
     pipeline = _setup(detector, arm=lambda i: i < 10, frames=40)
