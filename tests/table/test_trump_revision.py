@@ -102,7 +102,7 @@ def _watching(votes: dict[str, float]) -> Pipeline:
     return pipeline
 
 
-class ScriptedDetector:
+class FixedReadDetector:
     """Reads ``found`` in every frame."""
 
     def __init__(self, found: list[CardDetection]) -> None:
@@ -114,7 +114,7 @@ class ScriptedDetector:
 
 def _read_frame(pipeline: Pipeline, *found: CardDetection) -> None:
     """One frame read by ``pipeline``, its detector reading ``found`` in it."""
-    pipeline.detector = ScriptedDetector(list(found))  # type: ignore[assignment]
+    pipeline.detector = FixedReadDetector(list(found))  # type: ignore[assignment]
     pipeline._detect(np.zeros((480, 640, 3), np.uint8))
 
 
