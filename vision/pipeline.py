@@ -326,8 +326,9 @@ class Pipeline:
         self._laid_reads: dict[Card, _Laid] = {}  # every card reported laid, as it was read
         self._gathered: frozenset[Card] = frozenset()  # the cards of a take seen gone from
         # the table, or read nowhere, at a still judgement with nothing laid (see _judge)
-        self._carried: tuple[int, frozenset[Card]] | None = None  # the last take's seat and
-        # cards, while no card was laid since it (see _carried_off)
+        self._carried: tuple[int, frozenset[Card], np.ndarray | None] | None = None  # the last
+        # take's seat and cards, and the calm picture before it was judged, while no card was
+        # laid since it (see _carried_off)
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._empty: np.ndarray | None = None  # ... at the last one with no card on the table
         self._sweep: tuple[np.ndarray | None, list[Box], int] | None = None
@@ -1377,7 +1378,7 @@ class Pipeline:
         if placed:
             self._carried = None
         elif taker is not None:
-            self._carried = (taker, frozenset(table_cards))
+            self._carried = (taker, frozenset(table_cards), self._calm)
         for card, laid in placed.items():
             box = laid.box
             rivals = frozenset(str(c) for c, _ in laid.readings if c != card)
@@ -1557,15 +1558,23 @@ class Pipeline:
         way off the table (eval6 game 24: the A♠ that A had just taken, read in A's hand as it
         rested over the table on its way out, was reported as A leading it out of turn). Once
         the arm has left, a card read there was laid (eval8 games 0, 12, 14 and 26: a taker
-        leading a card he had just taken, out of turn, went unreported without this test)."""
+        leading a card he had just taken, out of turn, went unreported without this test). The
+        arm is looked for against the calm picture before the take was judged as well: a take
+        judged while the taker's hand rests over the table makes that hand part of the calm
+        picture, and where it rests again after a small shift, the card read in it would be laid
+        (seen in eval23 game 17, where the arm was also too faint on its cloth to be seen at all:
+        that game is not mended by this)."""
         if self._carried is None or card not in self._carried[1] or self._entry is None:
             return False
         assert self.geometry is not None and self.motion is not None
-        taker = self._carried[0]
+        taker, _, before = self._carried
         return (
             state.attacker != taker
             and self.geometry.seat_at(self._entry)[0] == taker
-            and self.motion.arm_over_table(self._calm)
+            and (
+                self.motion.arm_over_table(self._calm)
+                or (before is not None and self.motion.arm_over_table(before))
+            )
         )
 
     def _hidden_under(self, card: Card, cover: Card, seen: dict[str, tuple[float, Box]]) -> bool:
