@@ -57,16 +57,13 @@ Before the game starts (``state`` None) the first still frames find the stock an
 looks again for up to ``TRUMP_PATIENCE`` frames; variants that show no trump card skip this);
 :attr:`Pipeline.trump_card` gives it to the caller, which then starts the referee's table view.
 A trump read that names no suit clearly, or a faint one (under ``TRUMP_FAINT`` a frame), is
-revised by the first beat legal only with another suit that was read at the stock, or, for a
-read not taken at once (under ``TRUMP_SURE`` a frame), with any other suit
-(:meth:`Pipeline._check_trump`); until then the readings at the stock in the still frames of play
-count as readings of it too.
+revised by the first beat legal only with another suit (:meth:`Pipeline._check_trump`); until
+then the readings at the stock in the still frames of play count as readings of it too.
 """
 
 from __future__ import annotations
 
 import logging
-import math
 import time as _time
 from collections import deque
 from collections.abc import Iterable
@@ -179,7 +176,7 @@ HOLD_FRAMES = 10  # ... or this many while another card is still being read in (
 ALARM_STILL = 3  # ... and in at least this many still frames (a card of the move read late)
 TRUMP_SURE = 0.75  # setup vote per frame for the trump card's best reading to be taken at once
 TRUMP_PATIENCE = 8  # ... else still frames read before the best reading is taken anyway
-TRUMP_FAINT = 1.0  # setup vote per frame under which a trump read is unsettled (see _check_trump)
+TRUMP_FAINT = 1.0  # setup vote per frame under which a trump read may be revised by play
 TOUCHING = 0.9  # closeness to the pile of a card first read after an arm came, to be the trump
 STOCK_LOOKS = 8  # frames read lately, in one of which the stock's place shows a card while the
 # trump card lies there still (else it was drawn: see _trump_on_table)
@@ -344,7 +341,7 @@ class Pipeline:
         """Whether the variant shows a trump card (under the stock, or dealt last): else the
         chain looks for none and the game starts at once."""
         self.trump_settled = False  # the trump suit is sure (a clear read, or a beat showed it)
-        self._trump_vote = math.inf  # the trump card's setup vote a frame (see TRUMP_FAINT)
+        self._trump_faint = False  # the trump card's read was faint (see TRUMP_FAINT)
         self._revised: Card | None = None  # the trump card revised by a beat
         self._revision_told: Card | None = None  # ... as the caller was last told it
         self._stock_shown: deque[bool] = deque(maxlen=STOCK_LOOKS)  # the frames read lately:
@@ -755,8 +752,8 @@ class Pipeline:
         if score < TRUMP_SURE * self._setup_frames and self._setup_frames < TRUMP_PATIENCE:
             return  # a weak read: look again (the light and the noise change between frames)
         self.trump_card = parse_card(card)
-        self._trump_vote = score / self._setup_frames
-        self.trump_settled = _clear_suit(self._setup_votes) and self._trump_vote >= TRUMP_FAINT
+        self._trump_faint = score < TRUMP_FAINT * self._setup_frames
+        self.trump_settled = _clear_suit(self._setup_votes) and not self._trump_faint
         if stock_zone is None:
             zone = box
             for b in self._setup_backs:
@@ -1728,19 +1725,16 @@ class Pipeline:
         return [self._laid_as(trump, card)]
 
     def _check_trump(self, state: State, new: list[NewCard]) -> State:
-        """A weak trump read meets a beat of another suit: the beat's suit, when the beat is legal
-        only with it, is the trump (the state to judge with is revised); a beat legal with the read
-        trump settles it. The trump card becomes the setup's best reading of that suit; when the
-        setup read none, only a read not taken at once (under TRUMP_SURE a frame) is revised, to its
-        rank in that suit (eval17 game 9: ``neoclassical_4_color``'s A♣ under the stock read as the
-        A♠ at 0.02 a frame, nothing read as a club, and the K♣ beating the K♦ reported illegal, the
-        game out of step from there); a read sure enough to be taken at once is not overturned by a
-        beat alone, which may be an illegal one (eval24 game 10: the A♣ read at 0.99 a frame,
-        nothing read as a heart, revised to the A♥ by the J♥ laid on the 6♦, a seeded illegal beat,
-        and the game out of step from there). A card beside, not on, an attack card is no beat when
-        a card of its rank lies on the table: a throw-in shows no trump suit (eval22 game 17: the K♥
-        read faint at the setup, revised to the K♠ by the Q♠ thrown in beside the Q♥ the defender
-        took)."""
+        """A weak trump read meets a beat of another suit: the beat's suit, when the beat is
+        legal only with it, is the trump (the state to judge with is revised); a beat legal with
+        the read trump settles it. The trump card becomes the setup's best reading of that suit;
+        when the setup read none, only a faint read (under TRUMP_FAINT a frame) is revised, to its
+        rank in that suit (eval17 game 9: ``neoclassical_4_color``'s A♣ under the stock read
+        as the A♠ at 0.02 a frame, nothing read as a club, and the K♣ beating the K♦ reported
+        illegal, the game out of step from there). A card beside, not on, an attack card is no
+        beat when a card of its rank lies on the table: a throw-in shows no trump suit (eval22
+        game 17: the K♥ read faint at the setup, revised to the K♠ by the Q♠ thrown in beside
+        the Q♥ the defender took)."""
         boxes = self._remembered_boxes()
         ranks = table_ranks(state)
         for card in new:
@@ -1772,7 +1766,7 @@ class Pipeline:
         options = self._trump_readings(suit)
         if options:
             return max(options, key=lambda o: o[0])[1]
-        if self._trump_vote >= TRUMP_SURE or self.trump_card is None:
+        if not self._trump_faint or self.trump_card is None:
             return None
         card = replace(self.trump_card, suit=suit)
         return card if self._may_come(state, str(card)) is not None else None

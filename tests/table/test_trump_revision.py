@@ -67,26 +67,16 @@ def test_a_beat_of_a_suit_the_setup_never_read_does_not_revise_the_trump() -> No
 
 def test_a_faint_trump_read_is_revised_to_its_rank_in_the_suit_a_beat_shows() -> None:
     pipeline = _pipeline({"As": 0.46})  # taken after patience: nothing read as a club
-    pipeline._trump_vote = 0.46
+    pipeline._trump_faint = True
     beat = NewCard(((C("Qc"), 1.0),), ON_IT)
     state = pipeline._check_trump(_state("As"), [beat])
     assert state.trump_suit == C("Ac").suit
     assert pipeline.trump_card == C("Ac") and pipeline.trump_settled
 
 
-def test_a_trump_read_taken_at_once_is_not_revised_to_a_suit_nothing_was_read_of() -> None:
-    # eval24 game 10: the A♣ read at 0.99 a frame, and the J♥ laid on the 6♦, a seeded illegal
-    # beat, revised it to the A♥; the beat is illegal with the trump as read
-    pipeline = _pipeline({"Ac": 1.98})
-    pipeline._trump_vote = 0.99
-    beat = NewCard(((C("Qh"), 1.0),), ON_IT)
-    assert pipeline._check_trump(_state("Ac"), [beat]).trump_suit == C("Ac").suit
-    assert pipeline.trump_card == C("Ac")
-
-
 def test_a_faint_trump_read_is_not_revised_to_a_card_seen_in_play() -> None:
     pipeline = _pipeline({"As": 0.46})
-    pipeline._trump_vote = 0.46
+    pipeline._trump_faint = True
     pipeline._memory[C("Ac")] = _Remembered(IN_PLAY, None)  # the A♣ lies on the table
     beat = NewCard(((C("Qc"), 1.0),), ON_IT)
     assert pipeline._check_trump(_state("As"), [beat]).trump_suit == C("As").suit
@@ -209,7 +199,7 @@ def test_a_faint_trump_read_is_revised_to_the_stocks_reading_in_play_of_the_suit
 ):
     # eval18 game 16: the Q♠ under the stock read as the K♣ at the setup, as the Q♠ in play
     pipeline = _watching({"Kc": 1.74})
-    pipeline._trump_vote = 0.87  # over two frames
+    pipeline._trump_faint = True
     at_the_stock = CardDetection("Qs", 0.26, (510.0, 210.0, 560.0, 290.0), 1)
     pipeline._read_stock([at_the_stock, CardDetection("Jh", 0.9, IN_PLAY, 2)])
     beat = NewCard(((C("Ts"), 1.0),), ON_IT)
