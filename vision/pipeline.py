@@ -253,6 +253,15 @@ class _Laid:
     runner_up: Card | None  # the identity its readings gave the most probability after it
 
 
+@dataclass(frozen=True)
+class _Take:
+    """The last take while no card was laid since it (see Pipeline._carried_off)."""
+
+    taker: int
+    cards: frozenset[Card]
+    calm_before: np.ndarray | None  # the calm picture before the take was judged
+
+
 @dataclass
 class StageTimes:
     """Milliseconds spent per stage (for bench/pipeline.py)."""
@@ -326,9 +335,7 @@ class Pipeline:
         self._laid_reads: dict[Card, _Laid] = {}  # every card reported laid, as it was read
         self._gathered: frozenset[Card] = frozenset()  # the cards of a take seen gone from
         # the table, or read nowhere, at a still judgement with nothing laid (see _judge)
-        self._carried: tuple[int, frozenset[Card], np.ndarray | None] | None = None  # the last
-        # take's seat and cards, and the calm picture before it was judged, while no card was
-        # laid since it (see _carried_off)
+        self._carried: _Take | None = None
         self._calm: np.ndarray | None = None  # the small grey picture at the last judgement
         self._empty: np.ndarray | None = None  # ... at the last one with no card on the table
         self._sweep: tuple[np.ndarray | None, list[Box], int] | None = None
@@ -1378,7 +1385,7 @@ class Pipeline:
         if placed:
             self._carried = None
         elif taker is not None:
-            self._carried = (taker, frozenset(table_cards), self._calm)
+            self._carried = _Take(taker, frozenset(table_cards), self._calm)
         for card, laid in placed.items():
             box = laid.box
             rivals = frozenset(str(c) for c, _ in laid.readings if c != card)
@@ -1564,13 +1571,14 @@ class Pipeline:
         picture, and where it rests again after a small shift, the card read in it would be laid
         (seen in eval23 game 17, where the arm was also too faint on its cloth to be seen at all:
         that game is not mended by this)."""
-        if self._carried is None or card not in self._carried[1] or self._entry is None:
+        take = self._carried
+        if take is None or card not in take.cards or self._entry is None:
             return False
         assert self.geometry is not None and self.motion is not None
-        taker, _, before = self._carried
+        before = take.calm_before
         return (
-            state.attacker != taker
-            and self.geometry.seat_at(self._entry)[0] == taker
+            state.attacker != take.taker
+            and self.geometry.seat_at(self._entry)[0] == take.taker
             and (
                 self.motion.arm_over_table(self._calm)
                 or (before is not None and self.motion.arm_over_table(before))
