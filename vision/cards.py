@@ -32,6 +32,17 @@ def is_red(card: str) -> bool:
     return card == "XR" or card[-1:] in ("h", "d")
 
 
+_TWIN_SUITS = {"s": "c", "c": "s", "h": "d", "d": "h"}
+
+
+def twin(card: str) -> str | None:
+    """The card of the same rank in the other suit of its colour (``Ah`` -> ``Ad``), or None for
+    a joker, the back or ``none``: the index classifier's commonest confusion."""
+    if card not in FACE_CARDS:
+        return None
+    return card[0] + _TWIN_SUITS[card[1]]
+
+
 def from_real_name(name: str) -> str:
     """Map a card name of the real photo set (``'10 Trefoils'``) to notation."""
     rank, suit = name.split(" ", 1)

@@ -6,18 +6,29 @@ physical card is listed once: the corners read as the same card are merged (one 
 so one identity is one card), and the merged card takes the box of the detected whole card that
 holds its corners, else the union of its corner boxes.
 Then the whole-card reader reads the face-up card boxes that no corner explains, or that one
-corner named weakly (a deck whose court cards carry no rank index), and names the sure ones.
+corner named weakly (a deck whose court cards carry no rank index), and names the sure ones; and
+the boxes of cards whose corners were torn between two suits of one colour, where its suits
+decide (a deck that prints the suit away from the rank).
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
 
-from vision.cards import BACK, CLASSIFIER_CLASSES, DET_BACK, DET_CARD, DET_INDEX, NONE
+from vision.cards import (
+    BACK,
+    CLASSIFIER_CLASSES,
+    DET_BACK,
+    DET_CARD,
+    DET_INDEX,
+    NONE,
+    SUITS,
+    twin,
+)
 from vision.crops import CARD_CROP_SIZE, CROP_SIZE, crop_card, crop_square, to_tensor
 from vision.detections import Detections, box_iou, letterbox
 from vision.runtime import Network, load
@@ -38,6 +49,19 @@ WHOLE_DET = 0.3
 WEAKER = 2.0
 """A card named by its corners gives up its box to the whole-card reading of it when that reading
 is at least this many times as sure (see :func:`whole_card_reads`)."""
+TWIN_TORN = 0.3
+"""A card's corners are torn between it and its twin (:func:`vision.cards.twin`) when they gave
+the twin at least this many times the probability they gave the card (eval25 game 17,
+``aisleriot-tango_nuevo``, whose index corner holds the rank and no suit: J♠ 0.47 against J♣
+0.45, 7♥ 0.29 against 7♦ 0.11)."""
+SUIT_SURE = 2.0
+"""The whole-card reader settles a torn card's suit when it gives the twin's suit (summed over
+the ranks) at least this many times the probability it gives the card's own suit (its big pips
+show the suit: on the same frames it gave the right suit 0.71-0.82, at least 3.5 times the
+twin's) ..."""
+SUIT_P = 0.5
+"""... and gives the twin's suit at least this probability (a whole reading of a covered card's
+box that sees mostly the card on top of it gives each suit little)."""
 UNSURE_P = 0.8
 """Below this top probability a crop is read again turned three ways and the four readings
 averaged (validation crops: 90.0 % -> 91.9 % right, for about a quarter of the crops read again)."""
@@ -57,6 +81,9 @@ class CardDetection:
     disputed: str | None = None
     """What another corner in its box read, dropped as a misread of this card's own corner
     (:func:`_second_reading`): the whole-card reader decides between the two."""
+    torn: str | None = None
+    """Its twin, when its corners gave the twin nearly as much probability (``TWIN_TORN``):
+    the whole-card reader's suits decide between the two (:func:`settle_twins`)."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -123,6 +150,17 @@ def _runner_up(members: list[IndexRead]) -> tuple[str, float] | None:
             if name not in (NONE, BACK):
                 best[name] = max(best.get(name, 0.0), p)
     return max(best.items(), key=lambda kv: kv[1]) if best else None
+
+
+def _torn(card: str, members: list[IndexRead]) -> str | None:
+    """The card's twin when its corners gave the twin ``TWIN_TORN`` times their best probability
+    of the card, else None."""
+    other = twin(card)
+    if other is None:
+        return None
+    own = max(m.cls_conf for m in members)
+    given = max(m.alternatives.get(other, 0.0) for m in members)
+    return other if given >= TWIN_TORN * own else None
 
 
 def merge_corners(
@@ -193,6 +231,7 @@ def merge_corners(
                 len(members),
                 _runner_up(members),
                 disputes.get(card),
+                _torn(card, members),
             )
         )
     for box, c in zip(backs.xyxy, backs.confidence, strict=True):
@@ -216,14 +255,19 @@ def box_owners(found: list[CardDetection], cards: Detections) -> list[int]:
 def to_read_whole(found: list[CardDetection], cards: Detections) -> np.ndarray:
     """Indices of the card boxes worth reading whole: sure enough to be a face-up card, and
     free, or taken by a card named so weakly that a whole-card reading could outweigh it, or
-    by a card whose corners disagree."""
+    by a card whose corners disagree or are torn between it and its twin."""
     owners = box_owners(found, cards)
     return np.array(
         [
             i
             for i, (c, j) in enumerate(zip(cards.confidence, owners, strict=True))
             if c >= WHOLE_DET
-            and (j < 0 or WEAKER * found[j].confidence <= c or found[j].disputed is not None)
+            and (
+                j < 0
+                or WEAKER * found[j].confidence <= c
+                or found[j].disputed is not None
+                or found[j].torn is not None
+            )
         ],
         np.int64,
     )
@@ -262,6 +306,37 @@ def whole_card_reads(
             continue
         listed.add(card)
     out.sort(key=lambda d: (d.box[1], d.box[0]))
+    return out
+
+
+_SUIT_CLASSES = {s: [i for i, c in enumerate(CLASSIFIER_CLASSES) if c[1:] == s] for s in SUITS}
+
+
+def settle_twins(
+    found: list[CardDetection], cards: Detections, probs: np.ndarray
+) -> list[CardDetection]:
+    """``found`` with each card torn between it and its twin (``torn``) turned into the twin when
+    the whole-card reading of its box (``probs``, of the boxes ``cards``) gives the twin's suit
+    ``SUIT_SURE`` times the probability of the card's own and at least ``SUIT_P``, and the twin
+    is not listed already.
+    The card keeps its box and confidence; its runner-up becomes the identity it was read as."""
+    owners = box_owners(found, cards)
+    out = list(found)
+    listed = {d.card for d in found}
+    for i, j in enumerate(owners):
+        if j < 0:
+            continue
+        card, other, runner_up = out[j].card, out[j].torn, out[j].runner_up
+        if other is None or other in listed:
+            continue
+        own, given = (float(probs[i][_SUIT_CLASSES[c[1]]].sum()) for c in (card, other))
+        if given >= max(SUIT_SURE * own, SUIT_P):
+            log.debug("%s read as %s by the suits of its whole card", card, other)
+            listed.discard(card)
+            listed.add(other)
+            # its corners gave it at least what they gave the twin
+            p = runner_up[1] if runner_up else ALTERNATIVE_P
+            out[j] = replace(out[j], card=other, runner_up=(card, p), torn=None)
     return out
 
 
@@ -344,7 +419,8 @@ class CardDetector:
         keep = np.zeros(len(cards), bool)
         keep[to_read_whole(listed, cards)] = True
         read = cards.where(keep)
-        return whole_card_reads(listed, read, self.read_whole(image, read.xyxy), self.whole_p)
+        probs = self.read_whole(image, read.xyxy)
+        return settle_twins(whole_card_reads(listed, read, probs, self.whole_p), read, probs)
 
     def _by_corners(self, image: np.ndarray, found: Detections) -> list[CardDetection]:
         """The cards named by their index corners, and the backs."""

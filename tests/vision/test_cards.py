@@ -6,6 +6,7 @@ from vision.cards import (
     from_real_name,
     is_red,
     real_set_card,
+    twin,
 )
 
 
@@ -102,3 +103,8 @@ def test_real_set_classes_map_to_the_cards_they_show() -> None:
 def test_red_suits() -> None:
     assert is_red("Th") and is_red("2d") and is_red("XR")
     assert not is_red("As") and not is_red("9c") and not is_red("XB")
+
+
+def test_a_twin_is_the_same_rank_in_the_other_suit_of_its_colour() -> None:
+    assert [twin(c) for c in ("Ah", "Ad", "7s", "7c")] == ["Ad", "Ah", "7c", "7s"]
+    assert twin("XR") is None and twin("back") is None and twin("none") is None

@@ -7,6 +7,9 @@ import numpy as np
 from vision.cards import BACK, CLASSIFIER_CLASSES, DET_BACK, DET_CARD, DET_INDEX
 from vision.detections import Detections, letterbox, nms
 from vision.detector import (
+    SUIT_P,
+    SUIT_SURE,
+    TWIN_TORN,
     WEAKER,
     WHOLE_DET,
     WHOLE_P,
@@ -14,6 +17,7 @@ from vision.detector import (
     IndexRead,
     box_owners,
     merge_corners,
+    settle_twins,
     to_read_whole,
     whole_card_reads,
 )
@@ -195,6 +199,56 @@ def test_a_card_named_by_its_corners_keeps_its_box_against_a_whole_reading_not_f
     cards = _dets([[300, 100, 400, 250]], DET_CARD)
     corners = CardDetection("7c", 0.5, (300, 100, 400, 250), 2)
     assert whole_card_reads([corners], cards, np.stack([_reading("8c", 0.99)])) == [corners]
+
+
+def _torn_read(card: str, own: float, other: str, given: float) -> IndexRead:
+    return IndexRead(np.array([302, 102, 318, 140], np.float32), 0.9, card, own, {other: given})
+
+
+def _suits(**p: float) -> np.ndarray:
+    """A whole-card reading that gives each suit ``p[suit]``, spread over its 13 ranks."""
+    probs = np.zeros(len(CLASSIFIER_CLASSES), np.float32)
+    for i, c in enumerate(CLASSIFIER_CLASSES):
+        if c[1:] in p:
+            probs[i] = p[c[1:]] / 13
+    return probs
+
+
+def test_a_corner_that_gives_the_twin_nearly_as_much_marks_the_card_torn() -> None:
+    cards = _dets([[300, 100, 400, 250]], DET_CARD)
+    (torn,) = merge_corners([_torn_read("Js", 0.47, "Jc", 0.45)], cards, Detections.empty())
+    assert torn.torn == "Jc"
+    assert to_read_whole([torn], cards).tolist() == [0]  # though sure enough to keep its box
+    far = TWIN_TORN * 0.9 - 0.01
+    (sure,) = merge_corners([_torn_read("Js", 0.9, "Jc", far)], cards, Detections.empty())
+    assert sure.torn is None
+    (other,) = merge_corners([_torn_read("Js", 0.47, "Js", 0.45)], cards, Detections.empty())
+    assert other.torn is None  # not its twin
+
+
+def test_a_card_torn_between_it_and_its_twin_takes_the_suit_its_whole_card_shows() -> None:
+    cards = _dets([[300, 100, 400, 250]], DET_CARD)
+    torn = CardDetection("Ah", 0.39, (300, 100, 400, 250), 1, ("Ad", 0.42), None, "Ad")
+    (found,) = settle_twins([torn], cards, np.stack([_suits(h=0.1, d=0.82, c=0.08)]))
+    assert (found.card, found.box, found.confidence) == ("Ad", torn.box, torn.confidence)
+    assert found.runner_up == ("Ah", 0.42) and found.torn is None
+
+
+def test_a_torn_card_keeps_its_suit_when_the_whole_card_does_not_clearly_show_the_twins() -> None:
+    cards = _dets([[300, 100, 400, 250]], DET_CARD)
+    torn = CardDetection("Ah", 0.39, (300, 100, 400, 250), 1, ("Ad", 0.42), None, "Ad")
+    not_twice = _suits(h=0.3, d=SUIT_SURE * 0.3 - 0.02, c=0.12)
+    too_faint = _suits(h=0.04, d=SUIT_P - 0.02, s=0.5)  # mostly the black card on top of it
+    for probs in (not_twice, too_faint):
+        assert settle_twins([torn], cards, np.stack([probs])) == [torn]
+
+
+def test_a_torn_card_does_not_become_a_twin_already_listed() -> None:
+    cards = _dets([[300, 100, 400, 250]], DET_CARD)
+    torn = CardDetection("Ah", 0.39, (300, 100, 400, 250), 1, ("Ad", 0.42), None, "Ad")
+    listed = CardDetection("Ad", 0.9, (100, 100, 200, 250), 2)
+    found = settle_twins([torn, listed], cards, np.stack([_suits(d=0.9)]))
+    assert found == [torn, listed]
 
 
 def test_class_mapping_covers_every_classifier_output() -> None:
