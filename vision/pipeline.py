@@ -92,6 +92,7 @@ from referee.rules import Rules
 from referee.setup import TRUMP_CARD_SOURCES, deck_of
 from referee.state import Phase
 from vision.capture import Frame
+from vision.cards import twin
 from vision.detector import CardDetection, CardDetector
 from vision.table.geometry import (
     Box,
@@ -1800,19 +1801,12 @@ def _holders(state: State) -> dict[Card, int]:
     return {c: seat for seat in range(state.players) for c in state.hands[seat].known}
 
 
-_TWIN_SUITS = {
-    Suit.SPADES: Suit.CLUBS,
-    Suit.CLUBS: Suit.SPADES,
-    Suit.HEARTS: Suit.DIAMONDS,
-    Suit.DIAMONDS: Suit.HEARTS,
-}
-
-
 def _twin(card: Card) -> Card | None:
-    """The card of its rank in the other suit of its colour: the classifier's commonest
-    confusion of one card for another (models/MODEL_CARD.md: T♥/T♦, A♥/A♦, A♣/A♠ lead its
-    validation crops' confusions)."""
-    return None if card.suit is None else replace(card, suit=_TWIN_SUITS[card.suit])
+    """The card of its rank in the other suit of its colour (:func:`vision.cards.twin`): the
+    classifier's commonest confusion of one card for another (models/MODEL_CARD.md: T♥/T♦,
+    A♥/A♦, A♣/A♠ lead its validation crops' confusions)."""
+    other = twin(str(card))
+    return None if other is None else parse_card(other)
 
 
 def _read_again_ratio(card: Card, laid: _Laid) -> float:

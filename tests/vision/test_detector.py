@@ -226,29 +226,29 @@ def test_a_corner_that_gives_the_twin_nearly_as_much_marks_the_card_torn() -> No
     assert other.torn is None  # not its twin
 
 
+TORN = CardDetection("Ah", 0.39, (300, 100, 400, 250), 1, ("Ad", 0.42), None, "Ad")  # by one corner
+
+
 def test_a_card_torn_between_it_and_its_twin_takes_the_suit_its_whole_card_shows() -> None:
     cards = _dets([[300, 100, 400, 250]], DET_CARD)
-    torn = CardDetection("Ah", 0.39, (300, 100, 400, 250), 1, ("Ad", 0.42), None, "Ad")
-    (found,) = settle_twins([torn], cards, np.stack([_suits(h=0.1, d=0.82, c=0.08)]))
-    assert (found.card, found.box, found.confidence) == ("Ad", torn.box, torn.confidence)
+    (found,) = settle_twins([TORN], cards, np.stack([_suits(h=0.1, d=0.82, c=0.08)]))
+    assert (found.card, found.box, found.confidence) == ("Ad", TORN.box, TORN.confidence)
     assert found.runner_up == ("Ah", 0.42) and found.torn is None
 
 
 def test_a_torn_card_keeps_its_suit_when_the_whole_card_does_not_clearly_show_the_twins() -> None:
     cards = _dets([[300, 100, 400, 250]], DET_CARD)
-    torn = CardDetection("Ah", 0.39, (300, 100, 400, 250), 1, ("Ad", 0.42), None, "Ad")
     not_twice = _suits(h=0.3, d=SUIT_SURE * 0.3 - 0.02, c=0.12)
     too_faint = _suits(h=0.04, d=SUIT_P - 0.02, s=0.5)  # mostly the black card on top of it
     for probs in (not_twice, too_faint):
-        assert settle_twins([torn], cards, np.stack([probs])) == [torn]
+        assert settle_twins([TORN], cards, np.stack([probs])) == [TORN]
 
 
 def test_a_torn_card_does_not_become_a_twin_already_listed() -> None:
     cards = _dets([[300, 100, 400, 250]], DET_CARD)
-    torn = CardDetection("Ah", 0.39, (300, 100, 400, 250), 1, ("Ad", 0.42), None, "Ad")
     listed = CardDetection("Ad", 0.9, (100, 100, 200, 250), 2)
-    found = settle_twins([torn, listed], cards, np.stack([_suits(d=0.9)]))
-    assert found == [torn, listed]
+    found = settle_twins([TORN, listed], cards, np.stack([_suits(d=0.9)]))
+    assert found == [TORN, listed]
 
 
 def test_class_mapping_covers_every_classifier_output() -> None:
