@@ -43,6 +43,18 @@ def twin(card: str) -> str | None:
     return card[0] + _TWIN_SUITS[card[1]]
 
 
+def turned(card: str) -> str | None:
+    """The card whose index reads as this one's turned upside down: the 9 of the same suit for a
+    6 and the 6 for a 9, else None (a deck that prints its bottom index upright shows a 6 there
+    as a turned 9)."""
+    if card not in FACE_CARDS or card[0] not in _TURNED_RANKS:
+        return None
+    return _TURNED_RANKS[card[0]] + card[1]
+
+
+_TURNED_RANKS = {"6": "9", "9": "6"}
+
+
 def from_real_name(name: str) -> str:
     """Map a card name of the real photo set (``'10 Trefoils'``) to notation."""
     rank, suit = name.split(" ", 1)

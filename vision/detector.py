@@ -22,11 +22,13 @@ import numpy as np
 from vision.cards import (
     BACK,
     CLASSIFIER_CLASSES,
+    CLASSIFIER_INDEX,
     DET_BACK,
     DET_CARD,
     DET_INDEX,
     NONE,
     SUITS,
+    turned,
     twin,
 )
 from vision.crops import CARD_CROP_SIZE, CROP_SIZE, crop_card, crop_square, to_tensor
@@ -62,6 +64,13 @@ twin's) ..."""
 SUIT_P = 0.5
 """... and gives the twin's suit at least this probability (a whole reading of a covered card's
 box that sees mostly the card on top of it gives each suit little)."""
+TURNED_SURE = 2.0
+"""A card read by one corner, whose box holds a lone corner read as it turned (the other of 6
+and 9: ``kde-ancient-egyptians`` prints its bottom index upright), is the one of the two that the
+whole-card reader gives at least this many times the other's probability ..."""
+TURNED_P = 0.2
+"""... and at least this probability (eval26 game 4: the whole card gave the right one 0.26-0.83,
+the other at most 0.05)."""
 UNSURE_P = 0.8
 """Below this top probability a crop is read again turned three ways and the four readings
 averaged (validation crops: 90.0 % -> 91.9 % right, for about a quarter of the crops read again)."""
@@ -84,6 +93,9 @@ class CardDetection:
     torn: str | None = None
     """Its twin, when its corners gave the twin nearly as much probability (``TWIN_TORN``):
     the whole-card reader's suits decide between the two (:func:`settle_twins`)."""
+    turned: str | None = None
+    """What a lone corner inside its box read, when that is this card turned upside down (the
+    other of 6 and 9): the whole-card reader decides between the two (:func:`settle_turned`)."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -134,6 +146,16 @@ def _second_reading(
     return None
 
 
+def _turned_reading(read: IndexRead, boxes: np.ndarray, owner: dict[int, str]) -> str | None:
+    """The card named by one corner (``owner``: card box -> card) that a lone corner inside its
+    box reads as turned upside down (:func:`vision.cards.turned`, however sure the classifier
+    was), or None."""
+    for i, card in owner.items():
+        if card == turned(read.card) and _containment(read.box, boxes[i]) >= 0.9:
+            return card
+    return None
+
+
 def _card_confidence(members: list[IndexRead]) -> float:
     """The chance that at least one corner's reading is right, taken as independent."""
     miss = 1.0
@@ -179,7 +201,9 @@ def merge_corners(
     covered card whose corner lies inside the top card's box keeps its corner box (the union of its
     corner boxes). A lone corner inside a box already named, with that name among its
     alternatives, is taken for the named card's other corner, misread, and dropped; the card
-    keeps that reading as ``disputed``.
+    keeps that reading as ``disputed``. A lone corner with no card box of its own, inside the box
+    of a card named by one corner and read as that card turned (6 and 9), is kept, and the card
+    keeps its reading as ``turned`` (:func:`settle_turned`).
     """
     groups: dict[str, list[IndexRead]] = {}
     for r in reads:
@@ -193,6 +217,7 @@ def merge_corners(
     used: set[int] = set()
     owner: dict[int, str] = {}  # card box -> the identity that took it
     disputes: dict[str, str] = {}  # card -> the surest other reading dropped in its box
+    turns: dict[str, str] = {}  # card -> a lone corner in its box read as it turned
     placed: list[tuple[str, list[IndexRead], float, np.ndarray]] = []
     for card, members, conf in ranked:
         if conf < min_conf:
@@ -211,6 +236,11 @@ def merge_corners(
             if named is not None:
                 disputes.setdefault(named, card)
                 continue
+        if best_i < 0 and len(members) == 1:
+            by_one = {i: c for i, c in owner.items() if len(groups[c]) == 1}
+            named = _turned_reading(members[0], cards.xyxy, by_one)
+            if named is not None:  # kept: it may be a covered card; the whole card decides
+                turns.setdefault(named, card)
         if best_i < 0:
             stack = np.stack([m.box for m in members])
             placed.append(
@@ -232,6 +262,7 @@ def merge_corners(
                 _runner_up(members),
                 disputes.get(card),
                 _torn(card, members),
+                turns.get(card),
             )
         )
     for box, c in zip(backs.xyxy, backs.confidence, strict=True):
@@ -267,6 +298,7 @@ def to_read_whole(found: list[CardDetection], cards: Detections) -> np.ndarray:
                 or WEAKER * found[j].confidence <= c
                 or found[j].disputed is not None
                 or found[j].torn is not None
+                or found[j].turned is not None
             )
         ],
         np.int64,
@@ -338,6 +370,43 @@ def settle_twins(
             p = runner_up[1] if runner_up else ALTERNATIVE_P
             out[j] = replace(out[j], card=other, runner_up=(card, p), torn=None)
     return out
+
+
+def settle_turned(
+    found: list[CardDetection], cards: Detections, probs: np.ndarray
+) -> list[CardDetection]:
+    """``found`` with each card read by one corner whose box holds a lone corner read as it
+    turned (``turned``) made one card: the one of the two that the whole-card reading of its box
+    (``probs``, of the boxes ``cards``) gives ``TURNED_SURE`` times the other's probability and at
+    least ``TURNED_P``. The card keeps its box; the lone corner's entry is dropped. When the
+    reading decides neither, both stay."""
+    owners = box_owners(found, cards)
+    out = list(found)
+    dropped: set[int] = set()
+    for i, j in enumerate(owners):
+        card, other = (out[j].card, out[j].turned) if j >= 0 else ("", None)
+        if other is None or other != turned(card):
+            continue  # (a twin settled since it was read is no longer the lone corner's)
+        lone = _lone_corner_inside(out, other, cards.xyxy[i])
+        p_card, p_other = (float(probs[i][CLASSIFIER_INDEX[c]]) for c in (card, other))
+        if lone < 0 or max(p_card, p_other) < TURNED_P:
+            continue
+        if p_other >= TURNED_SURE * p_card:
+            log.debug("%s read as %s, turned, by its whole card", card, other)
+            runner_up = (card, out[j].confidence)
+            out[j] = replace(out[j], card=other, runner_up=runner_up, turned=None)
+        elif p_card < TURNED_SURE * p_other:
+            continue
+        dropped.add(lone)
+    return [d for n, d in enumerate(out) if n not in dropped]
+
+
+def _lone_corner_inside(found: list[CardDetection], card: str, box: np.ndarray) -> int:
+    """The index in ``found`` of ``card`` named by one corner that lies inside ``box``, or -1."""
+    for n, d in enumerate(found):
+        if d.card == card and d.corners == 1 and _containment(np.array(d.box), box) >= 0.9:
+            return n
+    return -1
 
 
 class CardDetector:
@@ -420,7 +489,8 @@ class CardDetector:
         keep[to_read_whole(listed, cards)] = True
         read = cards.where(keep)
         probs = self.read_whole(image, read.xyxy)
-        return settle_twins(whole_card_reads(listed, read, probs, self.whole_p), read, probs)
+        named = whole_card_reads(listed, read, probs, self.whole_p)
+        return settle_turned(settle_twins(named, read, probs), read, probs)
 
     def _by_corners(self, image: np.ndarray, found: Detections) -> list[CardDetection]:
         """The cards named by their index corners, and the backs."""

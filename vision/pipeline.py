@@ -314,6 +314,8 @@ class Pipeline:
         self._clear_frames = 0  # the last moving frames read in which the arm touched no card
         # (they count as still frames towards an alarm's ALARM_STILL)
         self._setup_votes: dict[str, tuple[float, Box]] = {}
+        self._setup_runner_ups: dict[str, float] = {}  # what else the trump card's readings
+        # gave the most probability, with the best they gave it (see _other_trump)
         self._setup_frames = 0
         self._setup_spells = 0  # arm spells seen when the setup's first still frame was read
         self._setup_backs: list[CardDetection] = []
@@ -789,6 +791,9 @@ class Pipeline:
         """Add ``weight`` to the votes for ``det`` being the trump card (its first box kept)."""
         score, box = self._setup_votes.get(det.card, (0.0, det.box))
         self._setup_votes[det.card] = (score + weight, box)
+        if det.runner_up is not None:
+            name, p = det.runner_up
+            self._setup_runner_ups[name] = max(self._setup_runner_ups.get(name, 0.0), p)
 
     # --- judging a stable view -------------------------------------------------------------
 
@@ -1691,12 +1696,18 @@ class Pipeline:
     def _other_trump(self, state: State, trump: Card) -> Card | None:
         """What the trump card read as ``trump`` is when a card of that name was read in play:
         the setup's best other reading of its suit, else the card its rank becomes upside down
-        (a six for a nine, a nine for a six: the indices without an underline); none when
-        neither may be it (seen in play)."""
+        (a six for a nine, a nine for a six: the indices without an underline), else the
+        readings' likeliest runner-up of its suit (eval26 game 0: ``aisleriot-guyenne-classic``'s
+        J♣ under the stock, a court card without a rank index, read as the K♣ in every frame,
+        the J♣ its runner-up at 0.20); none when none may be it (seen in play)."""
         options = [(score, c) for score, c in self._trump_readings(trump.suit) if c != trump]
         turned = _upside_down(trump)
         if turned is not None:
             options.append((0.0, turned))
+        for name, p in self._setup_runner_ups.items():
+            card = parse_card(name)
+            if card is not None and card.suit == trump.suit and card != trump:
+                options.append((p - 1.0, card))  # after every reading and the turned card
         for _score, card in sorted(options, key=lambda o: -o[0]):
             if self._may_come(state, str(card)) is not None:
                 return card

@@ -152,6 +152,17 @@ def test_the_trump_card_read_at_the_stock_is_not_read_again() -> None:
     assert not pipeline._trump_on_table(_state("6c"), "6c", STOCK)
 
 
+def test_a_trump_card_read_in_play_with_no_other_reading_of_its_suit_becomes_its_runner_up() -> (
+    None
+):
+    # eval26 game 0: aisleriot-guyenne-classic's J♣ under the stock, a court card without a rank
+    # index, read as the K♣ in every frame, with the J♣ its runner-up; the K♣ then laid in play
+    pipeline = _watching({"Kc": 0.81})
+    pipeline._vote_trump(CardDetection("Kc", 0.4, STOCK, 1, ("Ks", 0.3)), 0.4)
+    pipeline._vote_trump(CardDetection("Kc", 0.4, STOCK, 1, ("Jc", 0.2)), 0.4)
+    assert pipeline._trump_read_again(_state("Kc")).trump_card == C("Jc")  # of its suit
+
+
 def test_a_trump_card_with_no_possible_other_reading_stays() -> None:
     pipeline = _watching({"Kc": 0.81})  # a king turned is no other card
     assert pipeline._trump_read_again(_state("Kc")).trump_card == C("Kc")

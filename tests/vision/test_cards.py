@@ -6,6 +6,7 @@ from vision.cards import (
     from_real_name,
     is_red,
     real_set_card,
+    turned,
     twin,
 )
 
@@ -108,3 +109,8 @@ def test_red_suits() -> None:
 def test_a_twin_is_the_same_rank_in_the_other_suit_of_its_colour() -> None:
     assert [twin(c) for c in ("Ah", "Ad", "7s", "7c")] == ["Ad", "Ah", "7c", "7s"]
     assert twin("XR") is None and twin("back") is None and twin("none") is None
+
+
+def test_a_turned_card_is_the_other_of_6_and_9_in_the_same_suit() -> None:
+    assert [turned(c) for c in ("6c", "9c", "6h", "9d")] == ["9c", "6c", "9h", "6d"]
+    assert turned("8c") is None and turned("XR") is None and turned("back") is None

@@ -9,6 +9,8 @@ from vision.detections import Detections, letterbox, nms
 from vision.detector import (
     SUIT_P,
     SUIT_SURE,
+    TURNED_P,
+    TURNED_SURE,
     TWIN_TORN,
     WEAKER,
     WHOLE_DET,
@@ -17,6 +19,7 @@ from vision.detector import (
     IndexRead,
     box_owners,
     merge_corners,
+    settle_turned,
     settle_twins,
     to_read_whole,
     whole_card_reads,
@@ -249,6 +252,44 @@ def test_a_torn_card_does_not_become_a_twin_already_listed() -> None:
     listed = CardDetection("Ad", 0.9, (100, 100, 200, 250), 2)
     found = settle_twins([TORN, listed], cards, np.stack([_suits(d=0.9)]))
     assert found == [TORN, listed]
+
+
+UPRIGHT_BOTTOM = [  # a 6♣ of a deck whose bottom index is printed upright: it reads as a 9♣
+    _read([102, 102, 118, 140], "6c", det=0.76, cls=0.94),
+    _read([180, 205, 198, 248], "9c", det=0.76, cls=0.96),
+]
+
+
+def test_a_lone_corner_reading_a_card_turned_inside_its_box_marks_the_card_turned() -> None:
+    cards = _dets([[100, 100, 200, 250]], DET_CARD)
+    found = merge_corners(UPRIGHT_BOTTOM, cards, Detections.empty())
+    owner, lone = found  # the surer reading takes the card box
+    assert (owner.card, owner.turned, owner.box) == ("9c", "6c", (100, 100, 200, 250))
+    assert (lone.card, lone.turned, lone.box) == ("6c", None, (102, 102, 118, 140))
+    assert to_read_whole(found, cards).tolist() == [0]
+
+
+def test_a_card_read_by_a_corner_and_turned_by_another_is_the_one_its_whole_card_shows() -> None:
+    cards = _dets([[100, 100, 200, 250]], DET_CARD)
+    found = merge_corners(UPRIGHT_BOTTOM, cards, Detections.empty())
+    for shown in ("6c", "9c"):
+        (card,) = settle_turned(found, cards, np.stack([_reading(shown, 0.78)]))
+        assert (card.card, card.box) == (shown, (100, 100, 200, 250))
+    faint = _reading("Tc", 0.5)
+    faint[CLASSIFIER_CLASSES.index("6c")] = TURNED_P - 0.01
+    not_twice = _reading("6c", 0.3)
+    not_twice[CLASSIFIER_CLASSES.index("9c")] = 0.3 / TURNED_SURE + 0.01
+    for probs in (faint, not_twice):
+        assert settle_turned(found, cards, np.stack([probs])) == found
+
+
+def test_a_covered_6_under_a_9_read_by_both_corners_is_kept() -> None:
+    cards = _dets([[100, 100, 200, 250]], DET_CARD)
+    top = [_read([102, 102, 118, 140], "9c"), _read([180, 205, 198, 248], "9c")]
+    under = [_read([150, 120, 166, 158], "6c", cls=0.99)]
+    found = merge_corners(top + under, cards, Detections.empty())
+    assert [d.turned for d in found] == [None, None]
+    assert settle_turned(found, cards, np.stack([_reading("9c", 0.9)])) == found
 
 
 def test_class_mapping_covers_every_classifier_output() -> None:
