@@ -384,9 +384,11 @@ def settle_turned(
     out = list(found)
     dropped: set[int] = set()
     for i, j in enumerate(owners):
-        card, other = (out[j].card, out[j].turned) if j >= 0 else ("", None)
+        if j < 0:
+            continue
+        card, other = out[j].card, out[j].turned
         if other is None or other != turned(card):
-            continue  # (a twin settled since it was read is no longer the lone corner's)
+            continue  # (not turned, or a twin settled since: not the lone corner's card)
         lone = _lone_corner_inside(out, other, cards.xyxy[i])
         p_card, p_other = (float(probs[i][CLASSIFIER_INDEX[c]]) for c in (card, other))
         if lone < 0 or max(p_card, p_other) < TURNED_P:
