@@ -74,7 +74,7 @@ import cv2
 import numpy as np
 
 from referee.bout import table_ranks
-from referee.cards import Card, Rank, Suit
+from referee.cards import Card, Suit
 from referee.game import State
 from referee.moves import (
     Attack,
@@ -92,7 +92,7 @@ from referee.rules import Rules
 from referee.setup import TRUMP_CARD_SOURCES, deck_of
 from referee.state import Phase
 from vision.capture import Frame
-from vision.cards import twin
+from vision.cards import turned, twin
 from vision.detector import CardDetection, CardDetector
 from vision.table.geometry import (
     Box,
@@ -1701,9 +1701,9 @@ class Pipeline:
         J♣ under the stock, a court card without a rank index, read as the K♣ in every frame,
         the J♣ its runner-up at 0.20); none when none may be it (seen in play)."""
         options = [(score, c) for score, c in self._trump_readings(trump.suit) if c != trump]
-        turned = _upside_down(trump)
-        if turned is not None:
-            options.append((0.0, turned))
+        upside_down = _upside_down(trump)
+        if upside_down is not None:
+            options.append((0.0, upside_down))
         for name, p in self._setup_runner_ups.items():
             card = parse_card(name)
             if card is not None and card.suit == trump.suit and card != trump:
@@ -1826,13 +1826,11 @@ def _read_again_ratio(card: Card, laid: _Laid) -> float:
     return TWIN_READ_AGAIN_RATIO if laid.runner_up == _twin(card) else READ_AGAIN_RATIO
 
 
-_TURNED_RANKS = {Rank.SIX: Rank.NINE, Rank.NINE: Rank.SIX}
-
-
 def _upside_down(card: Card) -> Card | None:
-    """The card whose index reads as ``card``'s turned upside down (a six and a nine)."""
-    turned = _TURNED_RANKS.get(card.rank) if card.rank is not None else None
-    return None if turned is None else replace(card, rank=turned)
+    """The card whose index reads as ``card``'s turned upside down (a six and a nine:
+    :func:`vision.cards.turned`)."""
+    other = turned(str(card))
+    return None if other is None else parse_card(other)
 
 
 def _cards_of(inference: Inference) -> set[Card]:
