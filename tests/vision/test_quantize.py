@@ -10,7 +10,14 @@ import onnxruntime as ort
 import pytest
 from onnx import TensorProto, helper, numpy_helper
 
-from vision.train.quantize import BATCH, crop_batches, float_head, quantize
+from vision.train.quantize import (
+    BATCH,
+    WEIGHT_LIMIT,
+    crop_batches,
+    float_head,
+    narrow,
+    quantize,
+)
 
 MODELS = Path(__file__).parents[2] / "models"
 
@@ -77,9 +84,52 @@ def test_a_quantized_reader_has_integer_weights_and_reads_as_the_float_one(tmp_p
     assert (approx.argmax(1) == exact.argmax(1)).mean() >= 0.9
 
 
-def test_the_shipped_index_classifier_is_quantized() -> None:
-    ops = {n.op_type for n in onnx.load(str(MODELS / "classifier.onnx")).graph.node}
-    assert "DequantizeLinear" in ops
+def _weights(model: onnx.ModelProto) -> list[np.ndarray]:
+    arrays = [numpy_helper.to_array(t) for t in model.graph.initializer]
+    return [a for a in arrays if a.dtype == np.int8 and a.size > 1]
+
+
+def test_a_quantized_readers_weights_fit_seven_bits(tmp_path: Path) -> None:
+    # an AVX2 CPU without VNNI sums uint8 x int8 products in pairs into 16 bits: 8-bit weights
+    # saturate there
+    out = tmp_path / "int8.onnx"
+    rng = np.random.default_rng(2)
+    quantize(_conv_net(tmp_path / "float.onnx"), out, [rng.random((16, 3, 16, 16), np.float32)])
+    weights = _weights(onnx.load(str(out)))
+    assert weights and max(int(np.abs(w).max()) for w in weights) <= WEIGHT_LIMIT
+
+
+def test_narrowing_an_8_bit_reader_to_7_bits_keeps_its_readings(tmp_path: Path) -> None:
+    from onnxruntime.quantization import CalibrationDataReader, QuantFormat, quantize_static
+
+    source = _conv_net(tmp_path / "float.onnx")
+    rng = np.random.default_rng(3)
+    batches = iter([rng.random((16, 3, 16, 16), np.float32) for _ in range(8)])
+
+    class Reader(CalibrationDataReader):
+        def get_next(self) -> dict[str, np.ndarray] | None:
+            x = next(batches, None)
+            return None if x is None else {"x": x}
+
+    wide = tmp_path / "wide.onnx"  # 8-bit weights, as shipped until 2026-12-07
+    quantize_static(
+        str(source), str(wide), Reader(), quant_format=QuantFormat.QDQ, per_channel=True
+    )
+    assert max(int(np.abs(w).max()) for w in _weights(onnx.load(str(wide)))) > WEIGHT_LIMIT
+    narrowed = tmp_path / "narrow.onnx"
+    onnx.save(narrow(onnx.load(str(wide))), str(narrowed))
+    assert max(int(np.abs(w).max()) for w in _weights(onnx.load(str(narrowed)))) <= WEIGHT_LIMIT
+    x = rng.random((64, 3, 16, 16), dtype=np.float32)
+    exact, approx = _run(source, x), _run(narrowed, x)
+    assert np.abs(approx - exact).max() < 0.05 * np.abs(exact).max()
+    assert (approx.argmax(1) == exact.argmax(1)).mean() >= 0.9
+
+
+def test_the_shipped_index_classifier_is_quantized_with_seven_bit_weights() -> None:
+    model = onnx.load(str(MODELS / "classifier.onnx"))
+    assert "DequantizeLinear" in {n.op_type for n in model.graph.node}
+    weights = _weights(model)
+    assert weights and max(int(np.abs(w).max()) for w in weights) <= WEIGHT_LIMIT
 
 
 def test_the_yolo_heads_last_convolutions_and_box_decoding_stay_in_float() -> None:
