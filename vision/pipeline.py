@@ -64,6 +64,7 @@ then the readings at the stock in the still frames of play count as readings of 
 from __future__ import annotations
 
 import logging
+import math
 import time as _time
 from collections import deque
 from collections.abc import Iterable
@@ -123,6 +124,7 @@ from vision.table.motion import (
     SCALE,
     Motion,
     changed,
+    difference,
     distance_from_arm,
     moving_over,
     pile_grown,
@@ -154,6 +156,8 @@ REREAD_SHARE = 0.8  # ... in this share of them (and with more confidence than w
 DOUBT_FRAMES = 24  # while a laid card's place reads as another, every frame is read, up to this
 SEEN_SHARE = 0.34  # share of a still spell's frames that read a remembered card where it lies
 CARRIED = 0.2  # a laid card read only at a box overlapping its place less is in a hand
+BARE_SHARE = 0.25  # a card's place nearer its bare picture than this share of the card's own
+# difference from it is bare again (see _looks_bare)
 PILE_MIN = 0.3  # cards come to rest after a bito over at least this times a card's length squared
 PILE_MAX = 4.0  # ... and a discard pile spans at most this (else it is light, not cards) ...
 PILE_SIDE = 2.0  # ... and at most this many card lengths on its longer side (else it is an arm)
@@ -1646,7 +1650,8 @@ class Pipeline:
             ):
                 return False
             now = self.motion.region(laid.box)
-            if changed(laid.under, now) and changed(region_of(self._empty, laid.box), now):
+            bare = (laid.under, region_of(self._empty, laid.box))
+            if not any(_looks_bare(before, laid.patch, now) for before in bare):
                 return False
         return True
 
@@ -1855,6 +1860,18 @@ def _one_card(a: Box, b: Box) -> bool:
         return True
     small, large = sorted((a, b), key=area)
     return _part_of(small, large, CORNER_AREA)
+
+
+def _looks_bare(before: np.ndarray | None, card: np.ndarray | None, now: np.ndarray | None) -> bool:
+    """Whether a card's place looks ``now`` as it did ``before`` the card was laid: unchanged,
+    or nearer it than ``BARE_SHARE`` of the way the card lying there differed from it (a soft
+    shadow, someone leaning over the table when the bare picture was kept, leaves a gradient
+    that the means taken off do not: eval27 game 0, the A♦'s place after the take 7.3 grey
+    levels from its picture before, the A♦ 38.4, and the take went unseen)."""
+    if not changed(before, now):
+        return True
+    contrast = difference(before, card)  # infinite with a picture missing: not bare
+    return math.isfinite(contrast) and difference(before, now) <= BARE_SHARE * contrast
 
 
 def _holds(outer: Box, inner: Box) -> bool:

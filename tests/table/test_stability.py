@@ -372,6 +372,27 @@ def test_a_clearly_read_card_whose_move_is_illegal_is_reported() -> None:
     assert any("Kc" in m and not ok for _, m, ok in seen)
 
 
+def test_a_card_taken_from_a_place_kept_under_a_soft_shadow_leaves_it_bare() -> None:
+    # eval27 game 0: someone leaned over the table as the bare picture was kept, and the A♦'s
+    # place after the take differed from it by a soft shadow's gradient (7.3 grey levels, the
+    # card 38.4): the take went unseen
+    x1, y1, x2, y2 = NINE_AT
+    shadow = np.linspace(0, 40, y2 - y1, dtype=np.float32)[:, None, None]
+
+    def paint(i: int, image: np.ndarray) -> None:
+        if i < 10:  # the soft shadow, gone when seat A's arm comes
+            image[y1:y2, x1:x2] = (90 - shadow).astype(np.uint8)
+        if 14 <= i < 44:  # the nine, its index printed in a corner
+            image[y1:y2, x1:x2] = 230
+            image[y1 + 5 : y1 + 30, x1 + 4 : x1 + 16] = 40
+        for frames, top, length in (A_LAYS_THE_NINE, B_REACHES_IN):
+            if i in frames:
+                _arm(image, i, top=top, x=270 if top else 260, length=length)
+
+    watched = _watch(lambda i: [NINE] if 14 <= i < 44 else [], 80, paint)
+    assert [m for _, m, _ in watched.seen] == ["A:attack 9s", "B:take", "A:done"]
+
+
 def test_a_defender_reaching_in_resting_and_withdrawing_without_a_card_takes() -> None:
     def paint(i: int, image: np.ndarray) -> None:
         _nine_laid_by_a(i, image)

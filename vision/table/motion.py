@@ -262,11 +262,17 @@ def changed(before: np.ndarray | None, after: np.ndarray | None) -> bool:
     Each picture's own mean is taken off first: light that dims or brightens the whole region
     changes nothing, while a card's pips and edges leaving a plain table do (a cream card on a
     pale grey cloth differs from it by 2 grey levels on average, by 10 after the means)."""
+    return difference(before, after) > CHANGED
+
+
+def difference(before: np.ndarray | None, after: np.ndarray | None) -> float:
+    """The mean grey difference of two pictures of one region, each picture's own mean taken
+    off (:func:`changed`); infinite when either is missing or their sizes differ."""
     if before is None or after is None or before.shape != after.shape:
-        return True
+        return float("inf")
     a = before.astype(np.float32)
     b = after.astype(np.float32)
-    return float(np.abs((a - a.mean()) - (b - b.mean())).mean()) > CHANGED
+    return float(np.abs((a - a.mean()) - (b - b.mean())).mean())
 
 
 def distance_from_arm(distance: np.ndarray, box: Box) -> float:
