@@ -147,6 +147,8 @@ CORNER_INSIDE = 0.9  # share of a corner-sized reading inside a new card's box t
 CORNER_AREA = 0.35  # ... a corner of that card (its area under this share of the card's)
 HALF_INSIDE = 0.5  # ... or this share, for a weak reading of the card's rank (see _one_new_card)
 PART_AREA = 0.6  # ... or, in a remembered card not read now, under this share: its visible part
+MOSTLY_INSIDE = 0.8  # share of a reading inside a remembered card whose place has not changed
+# since it was laid that makes it that card misread (nothing was laid on it)
 FAINTER = 0.6  # a reading of a remembered card's rank lying on it, under this share of the
 # confidence the card was laid with, is that card misread (see _misread_of_memory)
 BOX_SLACK = 0.03  # share of a card's side by which a box read may be off
@@ -820,8 +822,9 @@ class Pipeline:
         of its rank on a card of a beaten pair that is not read itself, or that it nearly holds
         whole; or the
         card's place, no longer read as it and not changed since; or a reading of its rank in
-        a box holding its whole place (stretched over a hand).  ``paired``: the cards of
-        the beaten pairs on the table."""
+        a box holding its whole place (stretched over a hand); or any reading mostly on a card
+        whose place has not changed since it was laid.  ``paired``: the cards of the beaten
+        pairs on the table."""
         assert self.motion is not None
         other = parse_card(name)
         weak = self._weak(name)
@@ -859,10 +862,15 @@ class Pipeline:
                 # misread as it is covered or gathered (eval20 game 27: the J♣ under the 8♦
                 # beating it read as the J♠ at 0.5, laid at 0.94; game 24: the 9♣ being taken
                 # read as the 9♠ at 0.36); a card of its rank laid on it reads about as clearly
+            unchanged = not changed(mem.patch, self.motion.region(mem.box))
+            if unchanged and overlap(box, mem.box) >= MOSTLY_INSIDE:
+                return True  # mostly on a card whose place has not changed since it was laid:
+                # that card misread, nothing laid on it (eval28 game 7: the lower half of the
+                # J♦ read as the Q♦ in half the frames as the defender's arm came near it, a
+                # beat reported and the take that followed read as a bito)
             same = iou(box, mem.box)
             if same < LOOK_ALIKE_SPOT:
                 continue  # apart from it (every check below needs at least this overlap)
-            unchanged = not changed(mem.patch, self.motion.region(mem.box))
             trump_on_it = (
                 other is not None and other.suit == trump and card.suit != trump and not unread
             )
