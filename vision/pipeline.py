@@ -1762,12 +1762,12 @@ class Pipeline:
         legal only with it, is the trump (the state to judge with is revised); a beat legal with
         the read trump settles it. The trump card becomes the setup's best reading of that suit;
         when the setup read none, only a faint read (under TRUMP_FAINT a frame) is revised, to its
-        rank in that suit (eval17 game 9: ``neoclassical_4_color``'s A♣ under the stock read
-        as the A♠ at 0.02 a frame, nothing read as a club, and the K♣ beating the K♦ reported
-        illegal, the game out of step from there). A card beside, not on, an attack card is no
-        beat when a card of its rank lies on the table: a throw-in shows no trump suit (eval22
-        game 17: the K♥ read faint at the setup, revised to the K♠ by the Q♠ thrown in beside
-        the Q♥ the defender took)."""
+        twin (:func:`_twin`) when that is of the beat's suit (eval17 game 9:
+        ``neoclassical_4_color``'s A♣ under the stock read as the A♠ at 0.02 a frame, nothing
+        read as a club, and the K♣ beating the K♦ reported illegal, the game out of step from
+        there). A card beside, not on, an attack card is no beat when a card of its rank lies on
+        the table: a throw-in shows no trump suit (eval22 game 17: the K♥ read faint at the
+        setup, revised to the K♠ by the Q♠ thrown in beside the Q♥ the defender took)."""
         boxes = self._remembered_boxes()
         ranks = table_ranks(state)
         for card in new:
@@ -1801,7 +1801,11 @@ class Pipeline:
             return max(options, key=lambda o: o[0])[1]
         if not self._trump_faint or self.trump_card is None:
             return None
-        card = replace(self.trump_card, suit=suit)
+        card = _twin(self.trump_card)  # its commonest misread; a suit of the other colour is
+        # no misread of its suit (eval28 game 15: ``tigullio``'s 7♦ read faint, 0.46 a frame,
+        # and revised to the 7♣ by the seeded illegal 8♣ laid on the A♥)
+        if card is None or card.suit != suit:
+            return None
         return card if self._may_come(state, str(card)) is not None else None
 
     def _trump_readings(self, suit: Suit | None) -> list[tuple[float, Card]]:
