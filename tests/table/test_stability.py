@@ -426,7 +426,7 @@ def test_a_defender_reaching_in_resting_and_withdrawing_without_a_card_takes() -
             _arm(image, 0, top=True, x=380, length=120)
 
     watched = _watch(lambda i: [NINE] if i >= 14 else [], 90, paint)
-    assert [m for _, m, _ in watched.seen] == ["A:attack 9s", "B:take", "A:done"]
+    assert [m for _, m, _ in watched.seen] == ["A:attack 9s", "B:take"]
 
 
 def test_a_long_thin_box_is_not_a_new_card_even_when_its_move_would_be_legal() -> None:
