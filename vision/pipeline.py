@@ -147,8 +147,9 @@ CORNER_INSIDE = 0.9  # share of a corner-sized reading inside a new card's box t
 CORNER_AREA = 0.35  # ... a corner of that card (its area under this share of the card's)
 HALF_INSIDE = 0.5  # ... or this share, for a weak reading of the card's rank (see _one_new_card)
 PART_AREA = 0.6  # ... or, in a remembered card not read now, under this share: its visible part
-MOSTLY_INSIDE = 0.8  # share of a reading inside a remembered card whose place has not changed
-# since it was laid that makes it that card misread (nothing was laid on it)
+MOSTLY_INSIDE = 0.8  # share of a reading (no larger than the card) inside a remembered card
+# whose place has not changed since it was laid that makes it that card misread (nothing was laid
+# on it; a card remembered by a corner lies wholly inside a card laid over it)
 FAINTER = 0.6  # a reading of a remembered card's rank lying on it, under this share of the
 # confidence the card was laid with, is that card misread (see _misread_of_memory)
 BOX_SLACK = 0.03  # share of a card's side by which a box read may be off
@@ -863,7 +864,7 @@ class Pipeline:
                 # beating it read as the J♠ at 0.5, laid at 0.94; game 24: the 9♣ being taken
                 # read as the 9♠ at 0.36); a card of its rank laid on it reads about as clearly
             unchanged = not changed(mem.patch, self.motion.region(mem.box))
-            if unchanged and overlap(box, mem.box) >= MOSTLY_INSIDE:
+            if unchanged and area(box) <= area(mem.box) and overlap(box, mem.box) >= MOSTLY_INSIDE:
                 return True  # mostly on a card whose place has not changed since it was laid:
                 # that card misread, nothing laid on it (eval28 game 7: the lower half of the
                 # J♦ read as the Q♦ in half the frames as the defender's arm came near it, a
