@@ -147,6 +147,9 @@ CORNER_INSIDE = 0.9  # share of a corner-sized reading inside a new card's box t
 CORNER_AREA = 0.35  # ... a corner of that card (its area under this share of the card's)
 HALF_INSIDE = 0.5  # ... or this share, for a weak reading of the card's rank (see _one_new_card)
 PART_AREA = 0.6  # ... or, in a remembered card not read now, under this share: its visible part
+MOSTLY_INSIDE = 0.8  # share of a reading (no larger than the card) inside a remembered card
+# whose place has not changed since it was laid that makes it that card misread (nothing was laid
+# on it; a card remembered by a corner lies wholly inside a card laid over it)
 FAINTER = 0.6  # a reading of a remembered card's rank lying on it, under this share of the
 # confidence the card was laid with, is that card misread (see _misread_of_memory)
 BOX_SLACK = 0.03  # share of a card's side by which a box read may be off
@@ -820,8 +823,9 @@ class Pipeline:
         of its rank on a card of a beaten pair that is not read itself, or that it nearly holds
         whole; or the
         card's place, no longer read as it and not changed since; or a reading of its rank in
-        a box holding its whole place (stretched over a hand).  ``paired``: the cards of
-        the beaten pairs on the table."""
+        a box holding its whole place (stretched over a hand); or any reading mostly on a card
+        whose place has not changed since it was laid.  ``paired``: the cards of the beaten
+        pairs on the table."""
         assert self.motion is not None
         other = parse_card(name)
         weak = self._weak(name)
@@ -859,10 +863,15 @@ class Pipeline:
                 # misread as it is covered or gathered (eval20 game 27: the J♣ under the 8♦
                 # beating it read as the J♠ at 0.5, laid at 0.94; game 24: the 9♣ being taken
                 # read as the 9♠ at 0.36); a card of its rank laid on it reads about as clearly
+            unchanged = not changed(mem.patch, self.motion.region(mem.box))
+            if unchanged and area(box) <= area(mem.box) and overlap(box, mem.box) >= MOSTLY_INSIDE:
+                return True  # mostly on a card whose place has not changed since it was laid:
+                # that card misread, nothing laid on it (eval28 game 7: the lower half of the
+                # J♦ read as the Q♦ in half the frames as the defender's arm came near it, a
+                # beat reported and the take that followed read as a bito)
             same = iou(box, mem.box)
             if same < LOOK_ALIKE_SPOT:
                 continue  # apart from it (every check below needs at least this overlap)
-            unchanged = not changed(mem.patch, self.motion.region(mem.box))
             trump_on_it = (
                 other is not None and other.suit == trump and card.suit != trump and not unread
             )
@@ -1754,12 +1763,12 @@ class Pipeline:
         legal only with it, is the trump (the state to judge with is revised); a beat legal with
         the read trump settles it. The trump card becomes the setup's best reading of that suit;
         when the setup read none, only a faint read (under TRUMP_FAINT a frame) is revised, to its
-        rank in that suit (eval17 game 9: ``neoclassical_4_color``'s A♣ under the stock read
-        as the A♠ at 0.02 a frame, nothing read as a club, and the K♣ beating the K♦ reported
-        illegal, the game out of step from there). A card beside, not on, an attack card is no
-        beat when a card of its rank lies on the table: a throw-in shows no trump suit (eval22
-        game 17: the K♥ read faint at the setup, revised to the K♠ by the Q♠ thrown in beside
-        the Q♥ the defender took)."""
+        twin (:func:`_twin`) when that is of the beat's suit (eval17 game 9:
+        ``neoclassical_4_color``'s A♣ under the stock read as the A♠ at 0.02 a frame, nothing
+        read as a club, and the K♣ beating the K♦ reported illegal, the game out of step from
+        there). A card beside, not on, an attack card is no beat when a card of its rank lies on
+        the table: a throw-in shows no trump suit (eval22 game 17: the K♥ read faint at the
+        setup, revised to the K♠ by the Q♠ thrown in beside the Q♥ the defender took)."""
         boxes = self._remembered_boxes()
         ranks = table_ranks(state)
         for card in new:
@@ -1793,7 +1802,11 @@ class Pipeline:
             return max(options, key=lambda o: o[0])[1]
         if not self._trump_faint or self.trump_card is None:
             return None
-        card = replace(self.trump_card, suit=suit)
+        card = _twin(self.trump_card)  # its commonest misread; a suit of the other colour is
+        # no misread of its suit (eval28 game 15: ``tigullio``'s 7♦ read faint, 0.46 a frame,
+        # and revised to the 7♣ by the seeded illegal 8♣ laid on the A♥)
+        if card is None or card.suit != suit:
+            return None
         return card if self._may_come(state, str(card)) is not None else None
 
     def _trump_readings(self, suit: Suit | None) -> list[tuple[float, Card]]:

@@ -320,6 +320,30 @@ def test_a_far_fainter_reading_of_its_rank_lying_on_a_card_being_covered_is_that
     assert [(m, ok) for _, m, ok in verdicts] == seen
 
 
+def test_a_reading_mostly_on_a_card_whose_place_is_unchanged_is_that_card_not_a_beat() -> None:
+    # eval28 game 7: as the defender's arm came near the J♦, its lower half was read as the Q♦
+    # in half the frames (a box 89 % on it), taken as a beat, and the take after it as a bito
+    lower_half = CardDetection("Ts", 0.6, (248.0, 168.0, 302.0, 218.0), 2)
+
+    def script(i: int) -> list[CardDetection]:
+        if i < 14 or i >= 84:
+            return []
+        return [lower_half] if 40 <= i < 60 and i % 2 else [NINE]
+
+    def paint(i: int, image: np.ndarray) -> None:
+        if 14 <= i < 84:
+            image[NINE_AT[1] : NINE_AT[3], NINE_AT[0] : NINE_AT[2]] = 230
+        if i in A_LAYS_THE_NINE[0]:
+            _arm(image, i, top=False)
+        if 40 <= i < 50:  # seat B's arm comes near the nine, and goes
+            _arm(image, i, top=True, x=330, length=130)
+        if 80 <= i < 90:  # ... then takes it
+            _arm(image, i, top=True, length=200)
+
+    watched = _watch(script, 120, paint)
+    assert [m for _, m, _ in watched.seen] == ["A:attack 9s", "B:take", "A:done"]
+
+
 def test_a_weak_reading_of_a_covered_cards_whole_place_is_that_card_not_a_new_card() -> None:
     # eval16 game 21 (simple fool, where the defender who beat leads next): the J♣ under the K♣
     # laid on it, read at 0.2 as the 8♣ in its own box (the Atlas deck's Cyrillic В taken for an

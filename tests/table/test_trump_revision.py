@@ -74,6 +74,16 @@ def test_a_faint_trump_read_is_revised_to_its_rank_in_the_suit_a_beat_shows() ->
     assert pipeline.trump_card == C("Ac") and pipeline.trump_settled
 
 
+def test_a_faint_trump_read_is_not_revised_to_a_suit_of_the_other_colour() -> None:
+    # eval28 game 15: the 7♦ read faint, revised to the 7♣ by the seeded illegal 8♣ on the A♥;
+    # the classifier confuses a suit with the other of its colour, not across colours
+    pipeline = _pipeline({"As": 0.46})
+    pipeline._trump_faint = True
+    beat = NewCard(((C("Qh"), 1.0),), ON_IT)  # legal only with hearts trump: an illegal beat
+    assert pipeline._check_trump(_state("As"), [beat]).trump_suit == C("As").suit
+    assert pipeline.trump_card == C("As")
+
+
 def test_a_faint_trump_read_is_not_revised_to_a_card_seen_in_play() -> None:
     pipeline = _pipeline({"As": 0.46})
     pipeline._trump_faint = True
