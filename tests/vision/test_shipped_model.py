@@ -17,7 +17,7 @@ import pytest
 
 from vision.cards import DET_INDEX
 from vision.crops import crop_square, to_tensor
-from vision.detector import CLASSIFIER_FILE, MODELS_DIR, UNSURE_P, CardDetector
+from vision.detector import CLASSIFIER_FILE, MODELS_DIR, UNSURE_P, CardDetector, _softmax
 from vision.runtime import RUNTIMES, load
 
 DATA = Path(__file__).parent / "data"
@@ -114,8 +114,3 @@ def test_the_classifier_reads_alike_with_integer_kernels_and_as_float_maths(
     kernels = load(MODELS_DIR / CLASSIFIER_FILE, runtime, 1)(x)
     assert len(x) >= 40
     assert np.abs(_softmax(kernels) - _softmax(exact)).max() < 0.01
-
-
-def _softmax(logits: np.ndarray) -> np.ndarray:
-    e = np.exp(logits - logits.max(1, keepdims=True))
-    return np.asarray(e / e.sum(1, keepdims=True))

@@ -150,10 +150,11 @@ def narrow(model: onnx.ModelProto) -> onnx.ModelProto:
     inits = {t.name: t for t in graph.initializer}
     dequantized = {n.output[0]: n for n in graph.node if n.op_type == "DequantizeLinear"}
 
-    def scale(node: onnx.NodeProto, data: np.ndarray, factor: float) -> None:
+    def halve(node: onnx.NodeProto, halved: np.ndarray) -> None:
+        """Give the DequantizeLinear ``node`` the ``halved`` integers and twice its scale."""
         tensor, scales = inits[node.input[0]], inits[node.input[1]]
-        tensor.CopyFrom(numpy_helper.from_array(data, tensor.name))
-        doubled = numpy_helper.to_array(scales) * np.float32(factor)
+        tensor.CopyFrom(numpy_helper.from_array(halved, tensor.name))
+        doubled = numpy_helper.to_array(scales) * np.float32(2)
         scales.CopyFrom(numpy_helper.from_array(doubled.astype(np.float32), scales.name))
 
     for node in graph.node:
@@ -165,12 +166,11 @@ def narrow(model: onnx.ModelProto) -> onnx.ModelProto:
         w = numpy_helper.to_array(inits[weight.input[0]])
         if w.dtype != np.int8:
             continue
-        halved = np.clip(np.round(w / 2), -WEIGHT_LIMIT, WEIGHT_LIMIT).astype(np.int8)
-        scale(weight, halved, 2.0)
+        halve(weight, np.clip(np.round(w / 2), -WEIGHT_LIMIT, WEIGHT_LIMIT).astype(np.int8))
         bias = dequantized.get(node.input[2]) if len(node.input) > 2 else None
         if bias is not None and bias.input[0] in inits:
             b = numpy_helper.to_array(inits[bias.input[0]])
-            scale(bias, np.round(b / 2).astype(np.int32), 2.0)
+            halve(bias, np.round(b / 2).astype(np.int32))
     return out
 
 
