@@ -96,6 +96,10 @@ class CardDetection:
     turned: str | None = None
     """What a lone corner inside its box read, when that is this card turned upside down (the
     other of 6 and 9): the whole-card reader decides between the two (:func:`settle_turned`)."""
+    read_as: tuple[tuple[str, float], ...] = ()
+    """What its corners read: the classifier's probability of each identity it gave at least
+    ``ALTERNATIVE_P`` (the best over its corners), its own first. Empty for a card not named by
+    its corners."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -172,6 +176,16 @@ def _runner_up(members: list[IndexRead]) -> tuple[str, float] | None:
             if name not in (NONE, BACK):
                 best[name] = max(best.get(name, 0.0), p)
     return max(best.items(), key=lambda kv: kv[1]) if best else None
+
+
+def _read_as(card: str, members: list[IndexRead]) -> tuple[tuple[str, float], ...]:
+    """What the group's corners read (see :attr:`CardDetection.read_as`)."""
+    best = {card: max(m.cls_conf for m in members)}
+    for m in members:
+        for name, p in m.alternatives.items():
+            if name not in (NONE, BACK):
+                best[name] = max(best.get(name, 0.0), p)
+    return tuple(best.items())
 
 
 def _torn(card: str, members: list[IndexRead]) -> str | None:
@@ -263,6 +277,7 @@ def merge_corners(
                 disputes.get(card),
                 _torn(card, members),
                 turns.get(card),
+                _read_as(card, members),
             )
         )
     for box, c in zip(backs.xyxy, backs.confidence, strict=True):
@@ -313,8 +328,9 @@ def whole_card_reads(
     A reading counts when it gives one card at least ``min_p`` and no other listed card has
     that identity (one deck); its confidence is the box's times the reading's. In a free box
     it is a card of its own; in a box a card took by its corners, it replaces that card when
-    its confidence is at least ``WEAKER`` times that card's (a corner misread: a deck whose
-    court cards carry no rank index, a figure's ornament taken for a corner), or when it is what
+    its confidence is at least ``WEAKER`` times that card's and it outweighs what the corners
+    read (:func:`_outweighs`; a corner misread: a deck whose court cards carry no rank index, a
+    figure's ornament taken for a corner), or when it is what
     the card's other corner read (``disputed``: a deck whose bottom index is printed upright reads
     there as the other of 6 and 9). The surest reading of an identity wins."""
     owners = box_owners(found, cards)
@@ -330,7 +346,9 @@ def whole_card_reads(
         j = owners[i]
         if j < 0:
             out.append(CardDetection(card, confidence, (x1, y1, x2, y2)))
-        elif confidence >= WEAKER * out[j].confidence or card == out[j].disputed:
+        elif card == out[j].disputed or (
+            confidence >= WEAKER * out[j].confidence and _outweighs(probs[i], card, out[j])
+        ):
             log.debug("card box read whole as %s, not %s by a corner", card, out[j].card)
             listed.discard(out[j].card)
             out[j] = CardDetection(card, confidence, (x1, y1, x2, y2))
@@ -339,6 +357,23 @@ def whole_card_reads(
         listed.add(card)
     out.sort(key=lambda d: (d.box[1], d.box[0]))
     return out
+
+
+def _outweighs(whole: np.ndarray, card: str, named: CardDetection) -> bool:
+    """Whether the whole-card reading ``whole`` of ``named``'s box, ``card``, outweighs what its
+    corners read, the two readers' probabilities of each identity multiplied (a corner's
+    unlisted identity counted at ``ALTERNATIVE_P``, the most it can have). The box's confidence,
+    which weighs the two readings first (``WEAKER``), is mostly how sure the detector is that a
+    corner is there: eval29 game 12's K♣ was read by both its corners as the K♣ at 0.93, in
+    corner boxes detected at 0.33 and 0.09, and by the whole-card reader as the J♣ at 0.83 (the
+    K♣ 0.16); the J♣ was taken. A card with no corner readings (``read_as`` empty) is
+    outweighed."""
+    if not named.read_as:
+        return True
+    corners = dict(named.read_as)
+    new = float(whole[CLASSIFIER_INDEX[card]]) * corners.get(card, ALTERNATIVE_P)
+    old = float(whole[CLASSIFIER_INDEX[named.card]]) * corners[named.card]
+    return new > old
 
 
 _SUIT_CLASSES = {s: [i for i, c in enumerate(CLASSIFIER_CLASSES) if c[1:] == s] for s in SUITS}

@@ -204,6 +204,32 @@ def test_a_card_named_by_its_corners_keeps_its_box_against_a_whole_reading_not_f
     assert whole_card_reads([corners], cards, np.stack([_reading("8c", 0.99)])) == [corners]
 
 
+def test_a_card_its_corners_read_surely_keeps_its_box_against_a_whole_reading_giving_it_some() -> (
+    None
+):
+    # eval29 game 12: both the K♣'s corners read as the K♣ at 0.93, in faintly detected corner
+    # boxes; the whole card read as the J♣ at 0.83, the K♣ 0.16
+    cards = _dets([[300, 100, 400, 250]], DET_CARD, conf=0.88)
+    reads = [
+        IndexRead(np.array([302, 102, 318, 140], np.float32), 0.3, "Kc", 0.93),
+        IndexRead(np.array([382, 210, 398, 248], np.float32), 0.05, "Kc", 0.94),
+    ]
+    (named,) = merge_corners(reads, cards, Detections.empty())
+    assert named.read_as == (("Kc", 0.94),)
+    whole = _reading("Jc", 0.83)
+    whole[CLASSIFIER_CLASSES.index("Kc")] = 0.16
+    assert WEAKER * named.confidence <= 0.88 * 0.83  # far surer: the old rule took the J♣
+    assert whole_card_reads([named], cards, np.stack([whole])) == [named]
+
+
+def test_a_figures_ornament_read_as_a_corner_gives_its_box_to_the_whole_reading() -> None:
+    cards = _dets([[300, 100, 400, 250]], DET_CARD)
+    reads = [IndexRead(np.array([302, 102, 318, 140], np.float32), 0.3, "9h", 0.6, {"6h": 0.2})]
+    (ornament,) = merge_corners(reads, cards, Detections.empty())
+    (found,) = whole_card_reads([ornament], cards, np.stack([_reading("Kh", 0.95)]))
+    assert found.card == "Kh"
+
+
 def _torn_read(card: str, own: float, other: str, given: float) -> IndexRead:
     return IndexRead(np.array([302, 102, 318, 140], np.float32), 0.9, card, own, {other: given})
 
