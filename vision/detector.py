@@ -122,6 +122,8 @@ class IndexRead:
 
 
 ALTERNATIVE_P = 0.05
+INSIDE = 0.7
+"""The share of a corner box inside a card box that puts the corner on that card."""
 
 
 def _containment(inner: np.ndarray, outer: np.ndarray) -> float:
@@ -158,6 +160,18 @@ def _turned_reading(read: IndexRead, boxes: np.ndarray, owner: dict[int, str]) -
         if card == turned(read.card) and _containment(read.box, boxes[i]) >= 0.9:
             return card
     return None
+
+
+def _most_in_one_box(members: list[IndexRead], boxes: np.ndarray) -> int:
+    """The most of a group's corners that lie inside one card box (0 when none does)."""
+    return max(
+        (sum(_containment(m.box, box) >= INSIDE for m in members) for box in boxes), default=0
+    )
+
+
+def _in_boxes_of_others(members: list[IndexRead], boxes: np.ndarray, owner: dict[int, str]) -> int:
+    """How many card boxes already taken by other cards hold one of a group's corners."""
+    return sum(any(_containment(m.box, boxes[i]) >= INSIDE for m in members) for i in owner)
 
 
 def _card_confidence(members: list[IndexRead]) -> float:
@@ -209,15 +223,17 @@ def merge_corners(
     """Turn index reads into one entry per card, and add the backs.
 
     Reads of ``none`` or ``back`` are dropped; reads of one identity are grouped; a group's
-    confidence is the best of det_conf * cls_conf over its corners. Groups with more corners (then
-    higher confidence) pick first among the face-up card boxes that contain any of their corners
-    (most corners inside, then box confidence); each card box goes to one group only, so the
-    covered card whose corner lies inside the top card's box keeps its corner box (the union of its
-    corner boxes). A lone corner inside a box already named, with that name among its
-    alternatives, is taken for the named card's other corner, misread, and dropped; the card
-    keeps that reading as ``disputed``. A lone corner with no card box of its own, inside the box
-    of a card named by one corner and read as that card turned (6 and 9), is kept, and the card
-    keeps its reading as ``turned`` (:func:`settle_turned`).
+    confidence is the chance that one of its corners is right. Groups with more corners inside one
+    card box (then higher confidence) pick first among the face-up card boxes that contain any of
+    their corners (most corners inside, then box confidence), so faint reads of one identity
+    scattered over several cards' ornaments do not outrank a card's own two corners; such a group,
+    left with no card box and its corners inside two or more cards' boxes, is dropped. Each card box
+    goes to one group only, so the covered card whose corner lies inside the top card's box keeps
+    its corner box (the union of its corner boxes). A lone corner inside a box already named, with
+    that name among its alternatives, is taken for the named card's other corner, misread, and
+    dropped; the card keeps that reading as ``disputed``. A lone corner with no card box of its own,
+    inside the box of a card named by one corner and read as that card turned (6 and 9), is kept,
+    and the card keeps its reading as ``turned`` (:func:`settle_turned`).
     """
     groups: dict[str, list[IndexRead]] = {}
     for r in reads:
@@ -226,7 +242,7 @@ def merge_corners(
         groups.setdefault(r.card, []).append(r)
     ranked = sorted(
         ((card, members, _card_confidence(members)) for card, members in groups.items()),
-        key=lambda g: (-len(g[1]), -g[2]),
+        key=lambda g: (-_most_in_one_box(g[1], cards.xyxy), -g[2]),
     )
     used: set[int] = set()
     owner: dict[int, str] = {}  # card box -> the identity that took it
@@ -241,7 +257,7 @@ def merge_corners(
         for i, (box, c) in enumerate(zip(cards.xyxy, cards.confidence, strict=True)):
             if i in used:
                 continue
-            inside = sum(_containment(m.box, box) >= 0.7 for m in members)
+            inside = sum(_containment(m.box, box) >= INSIDE for m in members)
             key = (inside, float(c))
             if inside and key > best_key:
                 best_key, best_i = key, i
@@ -255,6 +271,8 @@ def merge_corners(
             named = _turned_reading(members[0], cards.xyxy, by_one)
             if named is not None:  # kept: it may be a covered card; the whole card decides
                 turns.setdefault(named, card)
+        if best_i < 0 and _in_boxes_of_others(members, cards.xyxy, owner) > 1:
+            continue  # no card has corners inside two other cards: ornaments, misread
         if best_i < 0:
             stack = np.stack([m.box for m in members])
             placed.append(

@@ -65,6 +65,35 @@ def test_a_card_box_goes_to_one_card_only() -> None:
     assert found["6h"].box == (150, 120, 166, 158)
 
 
+def test_a_cards_own_corners_outrank_faint_reads_of_one_identity_scattered_over_cards() -> None:
+    # eval30 game 27 (bellot): figures' ornaments in the Q♣ and the J♣ read as the K♣; three
+    # corners in all, but at most two in one card box
+    cards = _dets([[425, 189, 533, 344], [617, 162, 722, 310]], DET_CARD)
+    queen = [
+        _read([503, 306, 526, 343], "Qc", 0.68, 1.0),
+        _read([442, 193, 473, 231], "Qc", 0.35, 0.47),
+    ]
+    jack = [_read([705, 264, 724, 303], "Jc"), _read([619, 170, 635, 208], "Jc")]
+    ornaments = [
+        _read([468, 313, 510, 341], "Kc", 0.48, 0.54),
+        _read([674, 274, 712, 305], "Kc", 0.29, 0.38),
+        _read([640, 168, 669, 191], "Kc", 0.28, 0.21),
+    ]
+    found = {d.card: d for d in merge_corners(queen + jack + ornaments, cards, Detections.empty())}
+    assert found["Qc"].box == (425, 189, 533, 344)
+    assert found["Jc"].box == (617, 162, 722, 310)
+    assert "Kc" not in found  # no card has corners inside two other cards
+
+
+def test_a_covered_cards_lone_corner_inside_one_named_card_is_kept() -> None:
+    cards = _dets([[100, 100, 200, 250], [300, 100, 400, 250]], DET_CARD)
+    top = [_read([102, 102, 118, 140], "Ks"), _read([180, 205, 198, 248], "Ks")]
+    other = [_read([302, 102, 318, 140], "7d"), _read([380, 205, 398, 248], "7d")]
+    under = [_read([150, 120, 166, 158], "6h"), _read([160, 200, 176, 238], "6h", cls=0.5)]
+    found = {d.card for d in merge_corners(top + other + under, cards, Detections.empty())}
+    assert found == {"Ks", "7d", "6h"}
+
+
 def test_a_misread_second_corner_inside_a_named_card_is_dropped() -> None:
     cards = _dets([[100, 100, 200, 250]], DET_CARD)
     top = [_read([102, 102, 118, 140], "Ks"), _read([180, 205, 198, 248], "Ks")]
