@@ -162,16 +162,19 @@ def _turned_reading(read: IndexRead, boxes: np.ndarray, owner: dict[int, str]) -
     return None
 
 
+def _corners_inside(members: list[IndexRead], box: np.ndarray) -> int:
+    """How many of a group's corners lie inside a card box."""
+    return sum(_containment(m.box, box) >= INSIDE for m in members)
+
+
 def _most_in_one_box(members: list[IndexRead], boxes: np.ndarray) -> int:
     """The most of a group's corners that lie inside one card box (0 when none does)."""
-    return max(
-        (sum(_containment(m.box, box) >= INSIDE for m in members) for box in boxes), default=0
-    )
+    return max((_corners_inside(members, box) for box in boxes), default=0)
 
 
 def _in_boxes_of_others(members: list[IndexRead], boxes: np.ndarray, owner: dict[int, str]) -> int:
     """How many card boxes already taken by other cards hold one of a group's corners."""
-    return sum(any(_containment(m.box, boxes[i]) >= INSIDE for m in members) for i in owner)
+    return sum(_corners_inside(members, boxes[i]) > 0 for i in owner)
 
 
 def _card_confidence(members: list[IndexRead]) -> float:
@@ -182,24 +185,26 @@ def _card_confidence(members: list[IndexRead]) -> float:
     return 1.0 - miss
 
 
-def _runner_up(members: list[IndexRead]) -> tuple[str, float] | None:
-    """The identity after the group's own that its corners gave the most probability."""
+def _other_identities(members: list[IndexRead]) -> dict[str, float]:
+    """The cards other than the group's own that its corners gave some probability, each with
+    the best its corners gave it."""
     best: dict[str, float] = {}
     for m in members:
         for name, p in m.alternatives.items():
             if name not in (NONE, BACK):
                 best[name] = max(best.get(name, 0.0), p)
+    return best
+
+
+def _runner_up(members: list[IndexRead]) -> tuple[str, float] | None:
+    """The identity after the group's own that its corners gave the most probability."""
+    best = _other_identities(members)
     return max(best.items(), key=lambda kv: kv[1]) if best else None
 
 
 def _read_as(card: str, members: list[IndexRead]) -> tuple[tuple[str, float], ...]:
     """What the group's corners read (see :attr:`CardDetection.read_as`)."""
-    best = {card: max(m.cls_conf for m in members)}
-    for m in members:
-        for name, p in m.alternatives.items():
-            if name not in (NONE, BACK):
-                best[name] = max(best.get(name, 0.0), p)
-    return tuple(best.items())
+    return ((card, max(m.cls_conf for m in members)), *_other_identities(members).items())
 
 
 def _torn(card: str, members: list[IndexRead]) -> str | None:
@@ -257,7 +262,7 @@ def merge_corners(
         for i, (box, c) in enumerate(zip(cards.xyxy, cards.confidence, strict=True)):
             if i in used:
                 continue
-            inside = sum(_containment(m.box, box) >= INSIDE for m in members)
+            inside = _corners_inside(members, box)
             key = (inside, float(c))
             if inside and key > best_key:
                 best_key, best_i = key, i
